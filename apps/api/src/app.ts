@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import etag from '@fastify/etag';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { createContext } from './plugins/context.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import geoRoutes from './routes/geo/index.ts';
+import healthRoutes from './routes/health/index.ts';
+import jobRoutes from './routes/jobs/index.ts';
+import mediaRoutes from './routes/media/index.ts';
+import spaRoutes from './routes/spas/index.ts';
+import statsRoutes from './routes/stats/index.ts';
+import { serveWeb } from './web/serve-web.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Db;
+  logger?: boolean;
+  /** Serve the built web app (production); API tests leave it off. */
+  web?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', createContext(config, opts.database));
+  registerErrorHandling(app);
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(etag, { weak: true });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.site.brandName} API`, version: '1.0.0', description: 'Spa and wellness jobs in India' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(spaRoutes, { prefix: '/spas' });
+      await api.register(jobRoutes, { prefix: '/spajobs' });
+      await api.register(jobRoutes, { prefix: '/jobs' });
+      await api.register(statsRoutes);
+      await api.register(geoRoutes);
+      await api.register(mediaRoutes);
+      api.get('/site', { schema: { hide: true } }, async () => config.site);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (opts.web) await serveWeb(app);
+  else {
+    app.setNotFoundHandler(async (_req, reply) =>
+      reply.status(404).send({ success: false, error: 'Not found', message: 'Not found' }),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,30 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as initial from './migrations/0001-initial.ts';
+
+/**
+ * Migrations are plain modules listed here in order, so both engines and the
+ * bundled server run the same set without reading a folder at run time. Each
+ * takes the engine for the few places where SQL differs (identity columns).
+ */
+const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Promise<void> }> = {
+  '0001-initial': initial,
+};
+
+export async function migrateToLatest({ db, engine }: Db): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of Object.entries(migrations)) {
+        out[name] = { up: (kdb) => m.up(kdb as never, engine) };
+      }
+      return out;
+    },
+  };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,128 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Times are stored as epoch milliseconds (bigint) so both engines compare them alike. */
+export interface SpaTable {
+  id: Generated<number>;
+  external_id: string | null;
+  name: string;
+  business_name: string | null;
+  category: string;
+  logo: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  address_line: string | null;
+  district: string | null;
+  city: string;
+  state: string;
+  pincode: string | null;
+  full_address: string;
+  latitude: number;
+  longitude: number;
+  map_link: string | null;
+  google_map: string | null;
+  /** JSON array of image URLs. */
+  gallery_images: string;
+  opening_hours: string | null;
+  closing_hours: string | null;
+  rating: number;
+  reviews_count: number;
+  created_at: number;
+}
+
+export interface JobTable {
+  id: Generated<number>;
+  external_id: string | null;
+  spa_id: number;
+  title: string;
+  salary: string;
+  experience: string;
+  category: string;
+  city: string;
+  state: string;
+  location: string;
+  vacancies: number;
+  gender: string;
+  description: string;
+  requirements: string;
+  hr_phone: string | null;
+  hr_whatsapp: string | null;
+  views: Generated<number>;
+  posted_at: number;
+  expires_at: number | null;
+  is_active: Generated<number>;
+  created_at: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  phone: string;
+  password_hash: string | null;
+  firstname: string;
+  lastname: string;
+  gender: string | null;
+  role: Generated<string>;
+  dob: string | null;
+  qualification: string | null;
+  experience: string | null;
+  /** JSON array of strings. */
+  skills: Generated<string>;
+  address: string | null;
+  profile_image: string | null;
+  resume: string | null;
+  /** Tokens issued before this moment are refused (password reset). */
+  sessions_valid_after: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApplicationTable {
+  id: Generated<number>;
+  job_id: number;
+  user_id: number | null;
+  guest_name: string | null;
+  guest_email: string | null;
+  guest_phone: string | null;
+  resume: string | null;
+  status: Generated<string>;
+  applied_at: number;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  subject: string;
+  message: string;
+  created_at: number;
+}
+
+export interface PasswordResetTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface Database {
+  spas: SpaTable;
+  jobs: JobTable;
+  users: UserTable;
+  applications: ApplicationTable;
+  contact_messages: ContactMessageTable;
+  password_reset_tokens: PasswordResetTokenTable;
+}
+
+export type SpaRow = Selectable<SpaTable>;
+export type NewSpa = Insertable<SpaTable>;
+export type JobRow = Selectable<JobTable>;
+export type NewJob = Insertable<JobTable>;
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type ApplicationRow = Selectable<ApplicationTable>;

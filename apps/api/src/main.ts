@@ -1,0 +1,25 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDb } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
+
+const config = loadConfig();
+const database = await createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+await migrateToLatest(database);
+if (config.seedDemoData && (await isEmpty(database))) {
+  const { spas, jobs } = await seedDemoData(database, DEMO_SIZE);
+  console.log(`Filled the empty database with demo data: ${spas} spas, ${jobs} jobs.`);
+}
+const app = await buildApp({ config, database, web: true });
+
+const close = async () => {
+  await app.close();
+  await database.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`${config.site.brandName} is running at http://localhost:${config.port} (${database.engine})`);

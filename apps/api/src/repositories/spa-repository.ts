@@ -1,0 +1,183 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Spa } from '@spajobs/contract/spa';
+import type { Db } from '../db/database.ts';
+import type { Database, SpaRow } from '../db/schema.ts';
+import { containsInsensitive } from '../db/sql-helpers.ts';
+import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
+import { activeJobFilter } from './job-repository.ts';
+
+export interface SpaFilters {
+  name?: string | undefined;
+  state?: string | undefined;
+  city?: string | undefined;
+}
+
+export interface Near {
+  lat: number;
+  lng: number;
+  radiusKm?: number | undefined;
+}
+
+type SpaWithCount = SpaRow & { open_jobs: number };
+
+export function toSpa(row: SpaWithCount, distance?: number): Spa {
+  const coordinates: [number, number] = [row.longitude, row.latitude];
+  return {
+    _id: String(row.id),
+    name: row.name,
+    business_name: row.business_name,
+    category: row.category || 'Spa & Massage',
+    logo: row.logo,
+    website: row.website,
+    phone: row.phone,
+    email: row.email,
+    address: { state: row.state, district: row.district, city: row.city, pincode: row.pincode },
+    city: row.city,
+    state: row.state,
+    fullAddress: row.full_address,
+    location: { type: 'Point', coordinates },
+    geolocation: { coordinates },
+    rating: Math.min(5, Math.max(0, Number(row.rating))),
+    reviews: Number(row.reviews_count),
+    direction: row.map_link,
+    googleMap: row.google_map,
+    galleryImages: JSON.parse(row.gallery_images || '[]') as string[],
+    openingHours: row.opening_hours,
+    closingHours: row.closing_hours,
+    openJobs: Number(row.open_jobs),
+    ...(distance === undefined ? {} : { distance: roundKm(distance) }),
+  };
+}
+
+export function parseId(id: string): number | null {
+  return /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+}
+
+export class SpaRepository {
+  constructor(private readonly d: Db) {}
+
+  private get db(): Kysely<Database> {
+    return this.d.db;
+  }
+
+  private withOpenJobs(now: number) {
+    return this.db
+      .selectFrom('spas')
+      .selectAll('spas')
+      .select((eb) =>
+        eb
+          .selectFrom('jobs')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('jobs.spa_id', '=', 'spas.id')
+          .where((w) => activeJobFilter(w, now))
+          .as('open_jobs'),
+      );
+  }
+
+  private async byIds(ids: number[], now = Date.now()): Promise<Map<number, SpaWithCount>> {
+    if (!ids.length) return new Map();
+    const rows = (await this.withOpenJobs(now).where('spas.id', 'in', ids).execute()) as SpaWithCount[];
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async findById(id: number): Promise<Spa | null> {
+    const row = (await this.withOpenJobs(Date.now()).where('spas.id', '=', id).executeTakeFirst()) as
+      | SpaWithCount
+      | undefined;
+    return row ? toSpa(row) : null;
+  }
+
+  private filterWhere(f: SpaFilters) {
+    return (eb: ExpressionBuilder<Database, 'spas'>) => {
+      const parts: Expression<SqlBool>[] = [];
+      if (f.name) parts.push(containsInsensitive(this.d.engine, 'spas.name', f.name));
+      if (f.state) parts.push(eb('spas.state', '=', f.state));
+      if (f.city) parts.push(eb('spas.city', '=', f.city));
+      return eb.and(parts);
+    };
+  }
+
+  /**
+   * Spas within a radius, nearest first: an indexed bounding-box scan of
+   * (id, latitude, longitude) only, the exact great-circle distance on those
+   * candidates, then full rows for the one page that is returned.
+   */
+  async near(
+    near: Required<Near>,
+    filters: SpaFilters,
+    page: number,
+    limit: number,
+  ): Promise<{ data: Spa[]; total: number }> {
+    const box = boundingBox(near.lat, near.lng, near.radiusKm);
+    const q = this.db
+      .selectFrom('spas')
+      .select(['spas.id', 'spas.latitude', 'spas.longitude'])
+      .where('spas.latitude', '>=', box.minLat)
+      .where('spas.latitude', '<=', box.maxLat)
+      .where('spas.longitude', '>=', box.minLng)
+      .where('spas.longitude', '<=', box.maxLng)
+      .where(this.filterWhere(filters));
+    const candidates = await q.execute();
+    const within: { id: number; d: number }[] = [];
+    for (const c of candidates) {
+      const d = distanceKm(near.lat, near.lng, Number(c.latitude), Number(c.longitude));
+      if (d <= near.radiusKm) within.push({ id: c.id, d });
+    }
+    within.sort((a, b) => a.d - b.d || a.id - b.id);
+    const slice = within.slice((page - 1) * limit, page * limit);
+    const rows = await this.byIds(slice.map((s) => s.id));
+    return {
+      data: slice.flatMap((s) => {
+        const r = rows.get(s.id);
+        return r ? [toSpa(r, s.d)] : [];
+      }),
+      total: within.length,
+    };
+  }
+
+  /** Spas matching the filters by name; with a point (and no radius) each carries its distance. */
+  async search(
+    filters: SpaFilters,
+    page: number,
+    limit: number,
+    from?: { lat: number; lng: number },
+  ): Promise<{ data: Spa[]; total: number }> {
+    const now = Date.now();
+    const where = this.filterWhere(filters);
+    const countQ = this.db.selectFrom('spas').select((eb) => eb.fn.countAll<number>().as('n')).where(where);
+    const pageQ = this.withOpenJobs(now).where(where);
+    const [count, rows] = await Promise.all([
+      countQ.executeTakeFirstOrThrow(),
+      pageQ
+        .orderBy('spas.rating', 'desc')
+        .orderBy('spas.id', 'asc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute() as Promise<SpaWithCount[]>,
+    ]);
+    return {
+      data: rows.map((r) =>
+        toSpa(r, from ? distanceKm(from.lat, from.lng, Number(r.latitude), Number(r.longitude)) : undefined),
+      ),
+      total: Number(count.n),
+    };
+  }
+
+  async states(): Promise<string[]> {
+    const rows = await this.db.selectFrom('spas').select('state').distinct().orderBy('state').execute();
+    return rows.map((r) => r.state);
+  }
+
+  async cities(state?: string): Promise<string[]> {
+    let q = this.db.selectFrom('spas').select('city').distinct().orderBy('city');
+    if (state) q = q.where('state', '=', state);
+    const rows = await q.execute();
+    return rows.map((r) => r.city);
+  }
+
+  async count(): Promise<number> {
+    const r = await this.db.selectFrom('spas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+}
+

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, idParam, JOB_PAGE_SIZE } from '@spajobs/contract/common';
+import {
+  jobListQuery,
+  jobListResponse,
+  jobSchema,
+  jobSummaryResponse,
+  recentJobsQuery,
+  recentJobsResponse,
+} from '@spajobs/contract/job';
+import { messages } from '@spajobs/contract/messages';
+import { notFound } from '../../lib/http-error.ts';
+import { pageCount, paging } from '../../lib/paging.ts';
+import { parseId } from '../../repositories/spa-repository.ts';
+
+/** Registered under /spajobs and again under /jobs (decisions.md). */
+const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { jobs, cache } = app.ctx;
+  const tags = ['jobs'];
+
+  app.get(
+    '/recent',
+    {
+      schema: {
+        tags,
+        summary: 'Most recently posted open jobs',
+        querystring: recentJobsQuery,
+        response: { 200: recentJobsResponse, 400: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
+      const [data, count] = await Promise.all([
+        cache.get(`recent:${page}:${limit}`, () => jobs.recent(page, limit)),
+        cache.get('open-jobs', () => jobs.countOpen()),
+      ]);
+      reply.header('cache-control', 'public, max-age=30');
+      return { success: true as const, data, count };
+    },
+  );
+
+  app.get(
+    '/summary/all-stats',
+    {
+      schema: {
+        tags,
+        summary: 'Open jobs by city, state, category, and city with state',
+        response: { 200: jobSummaryResponse },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      const summary = await cache.get('summary', () => jobs.summary());
+      return { success: true as const, ...summary };
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Open jobs, filtered and paged by the server',
+        querystring: jobListQuery,
+        response: { 200: jobListResponse, 400: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
+      const { page: _p, limit: _l, ...filters } = req.query;
+      const { data, total } = await jobs.list(filters, page, limit);
+      return { success: true as const, data, total, page, pages: pageCount(total, limit) };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One job with its spa; counts a view',
+        params: idParam,
+        response: { 200: jobSchema, 404: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id);
+      const job = id ? await jobs.findById(id, { countView: true }) : null;
+      if (!job) throw notFound(messages.jobNotFound);
+      return job;
+    },
+  );
+};
+
+export default jobRoutes;

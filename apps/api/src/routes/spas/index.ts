@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { apiErrorSchema, DEFAULT_RADIUS_KM, SPA_PAGE_SIZE, idParam } from '@spajobs/contract/common';
+import {
+  citiesQuery,
+  namesResponse,
+  nearSpaQuery,
+  spaAllQuery,
+  spaListResponse,
+  spaNearResponse,
+  spaSearchQuery,
+} from '@spajobs/contract/spa';
+import { spaDetailsResponse } from '@spajobs/contract/job';
+import { messages } from '@spajobs/contract/messages';
+import { notFound } from '../../lib/http-error.ts';
+import { pageCount, paging } from '../../lib/paging.ts';
+import { parseId } from '../../repositories/spa-repository.ts';
+
+const NEAR_DEFAULT_LIMIT = 50;
+
+const spaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { spas, jobs, cache } = app.ctx;
+  const tags = ['spas'];
+
+  app.get(
+    '/nearspa',
+    {
+      schema: {
+        tags,
+        summary: 'Spas within a radius of a point, nearest first',
+        querystring: nearSpaQuery,
+        response: { 200: spaNearResponse, 400: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { lat, lng } = req.query;
+      const radiusKm = req.query.radius ?? DEFAULT_RADIUS_KM;
+      const { data, total } = await spas.near({ lat, lng, radiusKm }, {}, 1, req.query.limit ?? NEAR_DEFAULT_LIMIT);
+      return { success: true as const, data, count: total };
+    },
+  );
+
+  app.get(
+    '/spaall',
+    {
+      schema: {
+        tags,
+        summary: 'All spas, paged (capped)',
+        querystring: spaAllQuery,
+        response: { 200: spaListResponse, 400: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { page, limit } = paging(req.query, SPA_PAGE_SIZE * 4);
+      const { data, total } = await spas.search({}, page, limit);
+      return { success: true as const, data, total, page, pages: pageCount(total, limit) };
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search spas by name, state, city and distance',
+        querystring: spaSearchQuery,
+        response: { 200: spaListResponse, 400: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { page, limit } = paging(req.query, SPA_PAGE_SIZE);
+      const { name, state, city, lat, lng, radius } = req.query;
+      const filters = { name, state, city };
+      const result =
+        lat !== undefined && lng !== undefined && radius !== undefined
+          ? await spas.near({ lat, lng, radiusKm: radius }, filters, page, limit)
+          : await spas.search(filters, page, limit, lat !== undefined && lng !== undefined ? { lat, lng } : undefined);
+      return { success: true as const, ...result, page, pages: pageCount(result.total, limit) };
+    },
+  );
+
+  app.get(
+    '/locations/states',
+    { schema: { tags, summary: 'States that have spas', response: { 200: namesResponse } } },
+    async () => cache.get('spa-states', () => spas.states()),
+  );
+
+  app.get(
+    '/locations/cities',
+    {
+      schema: {
+        tags,
+        summary: 'Cities that have spas, optionally in one state',
+        querystring: citiesQuery,
+        response: { 200: namesResponse, 400: apiErrorSchema },
+      },
+    },
+    async (req) => cache.get(`spa-cities:${req.query.state ?? ''}`, () => spas.cities(req.query.state)),
+  );
+
+  app.get(
+    '/spa/:id/details',
+    {
+      schema: {
+        tags,
+        summary: 'A spa and its open jobs',
+        params: idParam,
+        response: { 200: spaDetailsResponse, 404: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id);
+      const spa = id ? await spas.findById(id) : null;
+      if (!spa || !id) throw notFound(messages.spaNotFound);
+      return { success: true as const, spa, jobs: await jobs.forSpa(id) };
+    },
+  );
+};
+
+export default spaRoutes;

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createDb, type Db } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/demo/seed.ts';
+
+export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** A fixed "now" for generated data, so posted dates and counts are the same on every run. */
+export const SEED_NOW = Date.now();
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Db;
+  config: Config;
+  engine: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Fill with generated spas and jobs (small by default). */
+  seed?: { spas: number; jobs: number } | false;
+  env?: Record<string, string>;
+}
+
+/**
+ * A real app on a real, empty database of the engine the test project names
+ * (TEST_DB): an in-memory SQLite database, or a PostgreSQL schema of its own
+ * that is dropped afterwards. Files go to a temporary data folder.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_BASE_URL: 'http://localhost:3000',
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const database =
+    engine === 'postgres'
+      ? await createDb({ databaseUrl: TEST_PG_URL, pgSchema: schema, poolSize: 4 })
+      : await createDb({ sqliteFile: ':memory:' });
+  await migrateToLatest(database);
+  if (opts.seed !== false) {
+    await seedDemoData(database, { ...(opts.seed ?? { spas: 40, jobs: 200 }), seed: 7, now: SEED_NOW });
+  }
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    engine,
+    async close() {
+      await app.close();
+      await database.destroy();
+      if (engine === 'postgres') {
+        const client = new pg.Client({ connectionString: TEST_PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { optionalText, pageQuery, successFlag } from './common.ts';
+import { spaSummarySchema } from './spa.ts';
+
+export const GENDERS = ['Male', 'Female'] as const;
+export const JOB_GENDERS = ['Male', 'Female', 'Any'] as const;
+
+export const jobSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  salary: z.string(),
+  city: z.string(),
+  location: z.string(),
+  state: z.string(),
+  category: z.string(),
+  experience: z.string(),
+  vacancies: z.number().int(),
+  isNewJob: z.boolean(),
+  gender: z.string(),
+  postedOn: z.string(),
+  spa: spaSummarySchema,
+  hrPhone: z.string().nullable(),
+  hrWhatsapp: z.string().nullable(),
+  description: z.string(),
+  requirements: z.string(),
+  views: z.number().int(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+const isoDate = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.iso.date({ message: 'postedDate must be a date (YYYY-MM-DD)' }).optional(),
+);
+
+export const jobListQuery = z.object({
+  ...pageQuery,
+  title: optionalText(),
+  spa: optionalText(),
+  category: optionalText(),
+  state: optionalText(),
+  city: optionalText(),
+  postedDate: isoDate,
+});
+export type JobListQuery = z.infer<typeof jobListQuery>;
+
+export const jobListResponse = z.object({
+  success: successFlag,
+  data: z.array(jobSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type JobListResponse = z.infer<typeof jobListResponse>;
+
+export const recentJobsQuery = z.object({ ...pageQuery });
+export const recentJobsResponse = z.object({
+  success: successFlag,
+  data: z.array(jobSchema),
+  count: z.number().int(),
+});
+export type RecentJobsResponse = z.infer<typeof recentJobsResponse>;
+
+export const jobSummaryResponse = z.object({
+  success: successFlag,
+  byCity: z.array(z.object({ city: z.string(), totalJobs: z.number().int() })),
+  byState: z.array(z.object({ state: z.string(), totalJobs: z.number().int() })),
+  byCategory: z.array(z.object({ category: z.string(), totalJobs: z.number().int() })),
+  byCityState: z.array(
+    z.object({
+      city: z.string(),
+      state: z.string(),
+      totalJobs: z.number().int(),
+      categories: z.array(z.string()),
+    }),
+  ),
+});
+export type JobSummary = z.infer<typeof jobSummaryResponse>;
+
+export const spaDetailsResponse = z.object({
+  success: successFlag,
+  spa: z.lazy(() => spaSchemaRef),
+  jobs: z.array(jobSchema),
+});
+
+import { spaSchema as spaSchemaRef } from './spa.ts';
