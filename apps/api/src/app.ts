@@ -54,7 +54,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(etag, { weak: true });
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.site.brandName} API`, version: '1.0.0', description: 'Spa and wellness jobs in India' },
+      info: {
+        title: `${config.site.brandName} API`,
+        version: '1.0.0',
+        description: 'Spa and wellness jobs in India',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

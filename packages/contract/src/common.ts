@@ -21,8 +21,7 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** Query strings give "" for a cleared field: treat it as absent. */
-const blankToUndefined = (v: unknown) =>
-  typeof v === 'string' && v.trim() === '' ? undefined : v;
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export const optionalText = (max = 100) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max).optional());

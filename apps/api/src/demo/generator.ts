@@ -12,7 +12,33 @@ export const SPA_CATEGORIES = [
   'Luxury Hotel Spa',
 ] as const;
 
-const NAME_FIRST = ['Serene', 'Lotus', 'Tranquil', 'Blossom', 'Zen', 'Sukoon', 'Aroma', 'Nirvana', 'Orchid', 'Jasmine', 'Amara', 'Bliss', 'Tulsi', 'Shanti', 'Moksha', 'Veda', 'Prana', 'Sattva', 'Kairos', 'Ananda', 'Mystic', 'Royal', 'Golden Leaf', 'Silk Route', 'Bodhi'];
+const NAME_FIRST = [
+  'Serene',
+  'Lotus',
+  'Tranquil',
+  'Blossom',
+  'Zen',
+  'Sukoon',
+  'Aroma',
+  'Nirvana',
+  'Orchid',
+  'Jasmine',
+  'Amara',
+  'Bliss',
+  'Tulsi',
+  'Shanti',
+  'Moksha',
+  'Veda',
+  'Prana',
+  'Sattva',
+  'Kairos',
+  'Ananda',
+  'Mystic',
+  'Royal',
+  'Golden Leaf',
+  'Silk Route',
+  'Bodhi',
+];
 const NAME_BY_CATEGORY: Record<string, string[]> = {
   'Spa & Massage': ['Spa', 'Massage Spa', 'Body Spa', 'Spa Lounge'],
   Ayurveda: ['Ayurveda', 'Ayurveda Centre', 'Kerala Ayurveda', 'Panchakarma Centre'],
@@ -33,32 +59,181 @@ interface JobTemplate {
 }
 
 const JOB_TEMPLATES: JobTemplate[] = [
-  { title: 'Spa Therapist', category: 'Therapist', min: 15000, max: 30000, experience: ['Fresher', '0-1 years', '1-3 years'], gender: ['Female', 'Any'] },
-  { title: 'Massage Therapist', category: 'Therapist', min: 15000, max: 35000, experience: ['1-3 years', '3-5 years'], gender: ['Male', 'Female', 'Any'] },
-  { title: 'Thai Therapist', category: 'Therapist', min: 25000, max: 50000, experience: ['1-3 years', '3-5 years', '5+ years'], gender: ['Female'] },
-  { title: 'Balinese Therapist', category: 'Therapist', min: 25000, max: 45000, experience: ['1-3 years', '3-5 years'], gender: ['Female', 'Any'] },
-  { title: 'Ayurvedic Therapist', category: 'Ayurveda', min: 16000, max: 32000, experience: ['Fresher', '1-3 years', '3-5 years'], gender: ['Male', 'Female'] },
-  { title: 'Panchakarma Therapist', category: 'Ayurveda', min: 18000, max: 35000, experience: ['1-3 years', '3-5 years'], gender: ['Male', 'Female'] },
-  { title: 'Reflexologist', category: 'Therapist', min: 18000, max: 30000, experience: ['1-3 years'], gender: ['Any'] },
-  { title: 'Spa Manager', category: 'Management', min: 35000, max: 75000, experience: ['3-5 years', '5+ years'], gender: ['Any'] },
-  { title: 'Assistant Spa Manager', category: 'Management', min: 25000, max: 45000, experience: ['2-4 years', '3-5 years'], gender: ['Any'] },
-  { title: 'Spa Supervisor', category: 'Management', min: 22000, max: 38000, experience: ['2-4 years'], gender: ['Any'] },
-  { title: 'Spa Receptionist', category: 'Front Desk', min: 12000, max: 22000, experience: ['Fresher', '0-1 years', '1-3 years'], gender: ['Female', 'Any'] },
-  { title: 'Front Office Executive', category: 'Front Desk', min: 14000, max: 25000, experience: ['0-1 years', '1-3 years'], gender: ['Any'] },
-  { title: 'Beautician', category: 'Beauty & Salon', min: 12000, max: 28000, experience: ['Fresher', '1-3 years', '3-5 years'], gender: ['Female'] },
-  { title: 'Hair Stylist', category: 'Beauty & Salon', min: 15000, max: 40000, experience: ['1-3 years', '3-5 years'], gender: ['Male', 'Female', 'Any'] },
-  { title: 'Nail Technician', category: 'Beauty & Salon', min: 12000, max: 25000, experience: ['0-1 years', '1-3 years'], gender: ['Female', 'Any'] },
-  { title: 'Makeup Artist', category: 'Beauty & Salon', min: 18000, max: 45000, experience: ['1-3 years', '3-5 years'], gender: ['Female', 'Any'] },
-  { title: 'Yoga Instructor', category: 'Wellness', min: 20000, max: 45000, experience: ['1-3 years', '3-5 years'], gender: ['Any'] },
-  { title: 'Wellness Consultant', category: 'Wellness', min: 22000, max: 40000, experience: ['1-3 years', '3-5 years'], gender: ['Any'] },
-  { title: 'Spa Attendant', category: 'Support', min: 10000, max: 16000, experience: ['Fresher', '0-1 years'], gender: ['Male', 'Female', 'Any'] },
-  { title: 'Housekeeping Attendant', category: 'Support', min: 10000, max: 15000, experience: ['Fresher', '0-1 years'], gender: ['Any'] },
+  {
+    title: 'Spa Therapist',
+    category: 'Therapist',
+    min: 15000,
+    max: 30000,
+    experience: ['Fresher', '0-1 years', '1-3 years'],
+    gender: ['Female', 'Any'],
+  },
+  {
+    title: 'Massage Therapist',
+    category: 'Therapist',
+    min: 15000,
+    max: 35000,
+    experience: ['1-3 years', '3-5 years'],
+    gender: ['Male', 'Female', 'Any'],
+  },
+  {
+    title: 'Thai Therapist',
+    category: 'Therapist',
+    min: 25000,
+    max: 50000,
+    experience: ['1-3 years', '3-5 years', '5+ years'],
+    gender: ['Female'],
+  },
+  {
+    title: 'Balinese Therapist',
+    category: 'Therapist',
+    min: 25000,
+    max: 45000,
+    experience: ['1-3 years', '3-5 years'],
+    gender: ['Female', 'Any'],
+  },
+  {
+    title: 'Ayurvedic Therapist',
+    category: 'Ayurveda',
+    min: 16000,
+    max: 32000,
+    experience: ['Fresher', '1-3 years', '3-5 years'],
+    gender: ['Male', 'Female'],
+  },
+  {
+    title: 'Panchakarma Therapist',
+    category: 'Ayurveda',
+    min: 18000,
+    max: 35000,
+    experience: ['1-3 years', '3-5 years'],
+    gender: ['Male', 'Female'],
+  },
+  {
+    title: 'Reflexologist',
+    category: 'Therapist',
+    min: 18000,
+    max: 30000,
+    experience: ['1-3 years'],
+    gender: ['Any'],
+  },
+  {
+    title: 'Spa Manager',
+    category: 'Management',
+    min: 35000,
+    max: 75000,
+    experience: ['3-5 years', '5+ years'],
+    gender: ['Any'],
+  },
+  {
+    title: 'Assistant Spa Manager',
+    category: 'Management',
+    min: 25000,
+    max: 45000,
+    experience: ['2-4 years', '3-5 years'],
+    gender: ['Any'],
+  },
+  {
+    title: 'Spa Supervisor',
+    category: 'Management',
+    min: 22000,
+    max: 38000,
+    experience: ['2-4 years'],
+    gender: ['Any'],
+  },
+  {
+    title: 'Spa Receptionist',
+    category: 'Front Desk',
+    min: 12000,
+    max: 22000,
+    experience: ['Fresher', '0-1 years', '1-3 years'],
+    gender: ['Female', 'Any'],
+  },
+  {
+    title: 'Front Office Executive',
+    category: 'Front Desk',
+    min: 14000,
+    max: 25000,
+    experience: ['0-1 years', '1-3 years'],
+    gender: ['Any'],
+  },
+  {
+    title: 'Beautician',
+    category: 'Beauty & Salon',
+    min: 12000,
+    max: 28000,
+    experience: ['Fresher', '1-3 years', '3-5 years'],
+    gender: ['Female'],
+  },
+  {
+    title: 'Hair Stylist',
+    category: 'Beauty & Salon',
+    min: 15000,
+    max: 40000,
+    experience: ['1-3 years', '3-5 years'],
+    gender: ['Male', 'Female', 'Any'],
+  },
+  {
+    title: 'Nail Technician',
+    category: 'Beauty & Salon',
+    min: 12000,
+    max: 25000,
+    experience: ['0-1 years', '1-3 years'],
+    gender: ['Female', 'Any'],
+  },
+  {
+    title: 'Makeup Artist',
+    category: 'Beauty & Salon',
+    min: 18000,
+    max: 45000,
+    experience: ['1-3 years', '3-5 years'],
+    gender: ['Female', 'Any'],
+  },
+  {
+    title: 'Yoga Instructor',
+    category: 'Wellness',
+    min: 20000,
+    max: 45000,
+    experience: ['1-3 years', '3-5 years'],
+    gender: ['Any'],
+  },
+  {
+    title: 'Wellness Consultant',
+    category: 'Wellness',
+    min: 22000,
+    max: 40000,
+    experience: ['1-3 years', '3-5 years'],
+    gender: ['Any'],
+  },
+  {
+    title: 'Spa Attendant',
+    category: 'Support',
+    min: 10000,
+    max: 16000,
+    experience: ['Fresher', '0-1 years'],
+    gender: ['Male', 'Female', 'Any'],
+  },
+  {
+    title: 'Housekeeping Attendant',
+    category: 'Support',
+    min: 10000,
+    max: 15000,
+    experience: ['Fresher', '0-1 years'],
+    gender: ['Any'],
+  },
 ];
 export const JOB_CATEGORIES = [...new Set(JOB_TEMPLATES.map((t) => t.category))];
 
 const OPENING = ['9:00 AM', '10:00 AM', '10:30 AM', '11:00 AM'];
 const CLOSING = ['8:00 PM', '9:00 PM', '9:30 PM', '10:00 PM'];
-const PERKS = ['free accommodation', 'meals on duty', 'monthly incentives', 'paid leave', 'ESI and PF', 'tips kept by the therapist', 'weekly off', 'training by senior therapists'];
+const PERKS = [
+  'free accommodation',
+  'meals on duty',
+  'monthly incentives',
+  'paid leave',
+  'ESI and PF',
+  'tips kept by the therapist',
+  'weekly off',
+  'training by senior therapists',
+];
 
 const DAY = 86_400_000;
 /** Indian digit grouping: 1,00,000 and 25,000. */
@@ -70,7 +245,12 @@ export function formatRupees(n: number): string {
   return `₹${rest},${last3}`;
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export interface GeneratedSpa {
   spa: NewSpa;
@@ -118,7 +298,10 @@ function makeSpa(rnd: Random, city: DemoCity, index: number, now: number): NewSp
   const line = `${rnd.pick(['Shop', 'Unit', 'Plot', 'Floor'])} ${rnd.int(1, 120)}, ${rnd.pick(['Sunrise', 'Orchid', 'Palm', 'Emerald', 'Silver Oak', 'Lakeview'])} ${rnd.pick(['Plaza', 'Towers', 'Complex', 'Arcade', 'Heights'])}, ${locality}`;
   const s = `${slug(name)}-${slug(locality)}-${index + 1}`;
   const images = rnd.int(3, 6);
-  const gallery = Array.from({ length: images }, (_, k) => `/api/v1/media/gallery/${(index * 7 + k) % 997}.svg`);
+  const gallery = Array.from(
+    { length: images },
+    (_, k) => `/api/v1/media/gallery/${(index * 7 + k) % 997}.svg`,
+  );
   const withWebsite = rnd.chance(0.7);
   return {
     external_id: `demo-spa-${index + 1}`,
@@ -170,7 +353,8 @@ export function makeJobs(
     jobs.push({
       external_id: `${externalPrefix}-${k + 1}`,
       spa_id: spaId,
-      title: gender === 'Female' && t.category === 'Therapist' && rnd.chance(0.3) ? `Female ${t.title}` : t.title,
+      title:
+        gender === 'Female' && t.category === 'Therapist' && rnd.chance(0.3) ? `Female ${t.title}` : t.title,
       salary: `${formatRupees(low)} - ${formatRupees(high)} per month`,
       experience,
       category: t.category,
@@ -181,8 +365,12 @@ export function makeJobs(
       gender,
       description: `${spa.name.split(',')[0]} is hiring a ${t.title.toLowerCase()} for our ${spa.category.toLowerCase()} in ${locality}, ${spa.city}. You will look after guests from welcome to farewell, keep treatment rooms spotless and follow our hygiene standards. We offer ${perks.join(' and ')}.`,
       requirements: [
-        experience === 'Fresher' ? 'Freshers with a certificate course are welcome' : `${experience} of experience in a spa or salon`,
-        t.category === 'Therapist' || t.category === 'Ayurveda' ? 'Knowledge of Swedish, deep tissue or Ayurvedic techniques' : 'Good communication in Hindi and English',
+        experience === 'Fresher'
+          ? 'Freshers with a certificate course are welcome'
+          : `${experience} of experience in a spa or salon`,
+        t.category === 'Therapist' || t.category === 'Ayurveda'
+          ? 'Knowledge of Swedish, deep tissue or Ayurvedic techniques'
+          : 'Good communication in Hindi and English',
         'Well groomed, punctual and guest focused',
         'Willing to work weekends and rotational shifts',
       ].join('\n'),

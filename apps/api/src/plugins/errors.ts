@@ -1,9 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
-function send(reply: import('fastify').FastifyReply, status: number, message: string, fields?: Record<string, string>) {
-  return reply.status(status).send({ success: false, error: message, message, ...(fields ? { fields } : {}) });
+function send(reply: FastifyReply, status: number, message: string, fields?: Record<string, string>) {
+  return reply
+    .status(status)
+    .send({ success: false, error: message, message, ...(fields ? { fields } : {}) });
 }
 
 /**
@@ -26,19 +28,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return send(reply, 429, err.message);
-    if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (
+      status === 413 ||
+      err.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+    ) {
       return send(reply, 413, 'File too large. Please reduce the file size and try again.');
     }
     if (status >= 400 && status < 500) {
       return send(reply, status, status === 400 ? 'Invalid request' : err.message);
     }
     req.log.error({ err }, 'request failed');
-    if (isDatabaseDown(err)) return send(reply, 503, 'The service is temporarily unavailable. Please try again shortly.');
+    if (isDatabaseDown(err))
+      return send(reply, 503, 'The service is temporarily unavailable. Please try again shortly.');
     return send(reply, 500, 'Server error. Please try again later.');
   });
 }
 
 function isDatabaseDown(err: unknown): boolean {
   const code = (err as { code?: string }).code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', 'SQLITE_BUSY', 'SQLITE_CANTOPEN'].includes(code);
+  return [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    '57P01',
+    '57P03',
+    '08006',
+    '08001',
+    'SQLITE_BUSY',
+    'SQLITE_CANTOPEN',
+  ].includes(code);
 }

@@ -71,7 +71,8 @@ export class JobRepository {
     if (f.category) q = q.where('jobs.category', '=', f.category);
     if (f.state) q = q.where('jobs.state', '=', f.state);
     if (f.city) q = q.where('jobs.city', '=', f.city);
-    if (f.postedDate) q = q.where('jobs.posted_at', '>=', Date.parse(`${f.postedDate}T00:00:00${IST_OFFSET}`));
+    if (f.postedDate)
+      q = q.where('jobs.posted_at', '>=', Date.parse(`${f.postedDate}T00:00:00${IST_OFFSET}`));
     return q;
   }
 
@@ -123,7 +124,11 @@ export class JobRepository {
   /** The job, open or not (an applicant may follow an old link); null if unknown. */
   async findById(id: number, { countView = false } = {}): Promise<Job | null> {
     if (countView) {
-      await this.db.updateTable('jobs').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute();
+      await this.db
+        .updateTable('jobs')
+        .set((eb) => ({ views: eb('views', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
     }
     const row = (await this.db
       .selectFrom('jobs')
@@ -156,14 +161,22 @@ export class JobRepository {
     const byCity = new Map<string, number>();
     const byState = new Map<string, number>();
     const byCategory = new Map<string, number>();
-    const byCityState = new Map<string, { city: string; state: string; totalJobs: number; categories: Set<string> }>();
+    const byCityState = new Map<
+      string,
+      { city: string; state: string; totalJobs: number; categories: Set<string> }
+    >();
     for (const r of rows) {
       const n = Number(r.n);
       byCity.set(r.city, (byCity.get(r.city) ?? 0) + n);
       byState.set(r.state, (byState.get(r.state) ?? 0) + n);
       byCategory.set(r.category, (byCategory.get(r.category) ?? 0) + n);
       const key = `${r.city}\u0000${r.state}`;
-      const cs = byCityState.get(key) ?? { city: r.city, state: r.state, totalJobs: 0, categories: new Set() };
+      const cs = byCityState.get(key) ?? {
+        city: r.city,
+        state: r.state,
+        totalJobs: 0,
+        categories: new Set(),
+      };
       cs.totalJobs += n;
       cs.categories.add(r.category);
       byCityState.set(key, cs);

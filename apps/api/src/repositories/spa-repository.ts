@@ -82,8 +82,7 @@ export class SpaRepository {
 
   async findById(id: number): Promise<Spa | null> {
     const row = (await this.withOpenJobs(Date.now()).where('spas.id', '=', id).executeTakeFirst()) as
-      | SpaWithCount
-      | undefined;
+      SpaWithCount | undefined;
     return row ? toSpa(row) : null;
   }
 
@@ -144,7 +143,10 @@ export class SpaRepository {
   ): Promise<{ data: Spa[]; total: number }> {
     const now = Date.now();
     const where = this.filterWhere(filters);
-    const countQ = this.db.selectFrom('spas').select((eb) => eb.fn.countAll<number>().as('n')).where(where);
+    const countQ = this.db
+      .selectFrom('spas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(where);
     const pageQ = this.withOpenJobs(now).where(where);
     const [count, rows] = await Promise.all([
       countQ.executeTakeFirstOrThrow(),
@@ -176,8 +178,10 @@ export class SpaRepository {
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom('spas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('spas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 }
-

@@ -19,7 +19,9 @@ const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 function salaryValue(salary: string): { minValue?: number; maxValue?: number } {
-  const nums = [...salary.matchAll(/[\d,]{3,}/g)].map((m) => Number(m[0].replace(/,/g, ''))).filter(Number.isFinite);
+  const nums = [...salary.matchAll(/[\d,]{3,}/g)]
+    .map((m) => Number(m[0].replace(/,/g, '')))
+    .filter(Number.isFinite);
   return nums.length ? { minValue: nums[0], maxValue: nums[1] ?? nums[0] } : {};
 }
 
@@ -34,7 +36,11 @@ export function jobPostingLd(job: Job, spa: Spa | null, baseUrl: string) {
     employmentType: 'FULL_TIME',
     totalJobOpenings: job.vacancies,
     url: `${baseUrl}/job/${job._id}`,
-    hiringOrganization: { '@type': 'Organization', name: job.spa.name, ...(spa?.website ? { sameAs: spa.website } : {}) },
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: job.spa.name,
+      ...(spa?.website ? { sameAs: spa.website } : {}),
+    },
     jobLocation: {
       '@type': 'Place',
       address: {
@@ -67,12 +73,19 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
   if (jobMatch) {
     const id = parseId(decodeURIComponent(jobMatch[1] ?? jobMatch[2] ?? ''));
     const job = id ? await ctx.jobs.findById(id) : null;
-    if (!job) return { title: `Job not found | ${brand}`, description: 'This job does not exist or has been removed.', status: 404 };
+    if (!job)
+      return {
+        title: `Job not found | ${brand}`,
+        description: 'This job does not exist or has been removed.',
+        status: 404,
+      };
     const spaId = parseId(job.spa._id);
     const spa = spaId ? await ctx.spas.findById(spaId) : null;
     return {
       title: `${job.title} at ${job.spa.name.split(',')[0]}, ${job.city} | ${brand}`,
-      description: clip(`${job.title} in ${job.location}. ${job.salary}. ${job.experience}. ${job.description}`),
+      description: clip(
+        `${job.title} in ${job.location}. ${job.salary}. ${job.experience}. ${job.description}`,
+      ),
       canonical: `${base}/job/${job._id}`,
       jsonLd: jobPostingLd(job, spa, base),
     };
@@ -81,18 +94,43 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
   if (spaMatch) {
     const id = parseId(decodeURIComponent(spaMatch[1]!));
     const spa = id ? await ctx.spas.findById(id) : null;
-    if (!spa) return { title: `Spa not found | ${brand}`, description: 'This spa does not exist or has been removed.', status: 404 };
+    if (!spa)
+      return {
+        title: `Spa not found | ${brand}`,
+        description: 'This spa does not exist or has been removed.',
+        status: 404,
+      };
     return {
       title: `${spa.name} – ${spa.category} in ${spa.city} | ${brand}`,
-      description: clip(`${spa.name}, ${spa.fullAddress}. Rated ${spa.rating.toFixed(1)} by ${spa.reviews} guests. ${spa.openJobs} open jobs.`),
+      description: clip(
+        `${spa.name}, ${spa.fullAddress}. Rated ${spa.rating.toFixed(1)} by ${spa.reviews} guests. ${spa.openJobs} open jobs.`,
+      ),
       canonical: `${base}/spa/${spa._id}`,
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': 'DaySpa',
         name: spa.name,
-        address: { '@type': 'PostalAddress', streetAddress: spa.fullAddress, addressLocality: spa.city, addressRegion: spa.state, addressCountry: 'IN' },
-        geo: { '@type': 'GeoCoordinates', latitude: spa.location.coordinates[1], longitude: spa.location.coordinates[0] },
-        ...(spa.reviews ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: spa.rating, reviewCount: spa.reviews } } : {}),
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: spa.fullAddress,
+          addressLocality: spa.city,
+          addressRegion: spa.state,
+          addressCountry: 'IN',
+        },
+        geo: {
+          '@type': 'GeoCoordinates',
+          latitude: spa.location.coordinates[1],
+          longitude: spa.location.coordinates[0],
+        },
+        ...(spa.reviews
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: spa.rating,
+                reviewCount: spa.reviews,
+              },
+            }
+          : {}),
       },
     };
   }
@@ -111,7 +149,10 @@ export function renderHead(head: PageHead): string {
     `<meta property="og:type" content="website">`,
   ];
   if (head.canonical) {
-    tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`, `<meta property="og:url" content="${escapeHtml(head.canonical)}">`);
+    tags.push(
+      `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+      `<meta property="og:url" content="${escapeHtml(head.canonical)}">`,
+    );
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${safeJson(head.jsonLd)}</script>`);
   return tags.join('\n    ');

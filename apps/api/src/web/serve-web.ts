@@ -26,7 +26,10 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   } else {
@@ -36,11 +39,18 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.raw.url ?? '/';
     const isApi = url.startsWith('/api/') || url === '/api';
-    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD') || !template || /\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0]!)) {
+    if (
+      isApi ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !template ||
+      /\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0]!)
+    ) {
       return reply.status(404).send({ success: false, error: 'Not found', message: 'Not found' });
     }
     const head = await headFor(url, app.ctx);
-    const html = template.replace(HEAD_MARK, renderHead(head)).replace(SITE_MARK, renderSiteConfig(app.ctx.config.site));
+    const html = template
+      .replace(HEAD_MARK, renderHead(head))
+      .replace(SITE_MARK, renderSiteConfig(app.ctx.config.site));
     return reply
       .status(head.status ?? 200)
       .type('text/html; charset=utf-8')

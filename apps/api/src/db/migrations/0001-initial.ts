@@ -26,19 +26,18 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('pincode', 'text')
     .addColumn('full_address', 'text', (c) => c.notNull())
-    .addColumn('latitude', 'double precision', (c) =>
-      c.notNull().check(sql`latitude between -90 and 90`),
-    )
-    .addColumn('longitude', 'double precision', (c) =>
-      c.notNull().check(sql`longitude between -180 and 180`),
-    )
+    .addColumn('latitude', 'double precision', (c) => c.notNull().check(sql`latitude between -90 and 90`))
+    .addColumn('longitude', 'double precision', (c) => c.notNull().check(sql`longitude between -180 and 180`))
     .addColumn('map_link', 'text')
     .addColumn('google_map', 'text')
     .addColumn('gallery_images', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('opening_hours', 'text')
     .addColumn('closing_hours', 'text')
     .addColumn('rating', 'double precision', (c) =>
-      c.notNull().defaultTo(0).check(sql`rating between 0 and 5`),
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`rating between 0 and 5`),
     )
     .addColumn('reviews_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -57,7 +56,12 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('city', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('location', 'text', (c) => c.notNull())
-    .addColumn('vacancies', 'integer', (c) => c.notNull().defaultTo(1).check(sql`vacancies >= 0`))
+    .addColumn('vacancies', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`vacancies >= 0`),
+    )
     .addColumn('gender', 'text', (c) => c.notNull().defaultTo('Any'))
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('requirements', 'text', (c) => c.notNull())
@@ -66,7 +70,12 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('posted_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint')
-    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1).check(sql`is_active in (0, 1)`))
+    .addColumn('is_active', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`is_active in (0, 1)`),
+    )
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('jobs_active_posted').on('jobs').columns(['is_active', 'posted_at']).execute();
@@ -88,7 +97,10 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     .addColumn('lastname', 'text', (c) => c.notNull())
     .addColumn('gender', 'text', (c) => c.check(sql`gender in ('Male', 'Female')`))
     .addColumn('role', 'text', (c) =>
-      c.notNull().defaultTo('user').check(sql`role in ('user', 'employer', 'admin')`),
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role in ('user', 'employer', 'admin')`),
     )
     .addColumn('dob', 'text')
     .addColumn('qualification', 'text')
@@ -117,8 +129,16 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
       sql`(user_id is not null) or (guest_email is not null and guest_name is not null)`,
     )
     .execute();
-  await db.schema.createIndex('applications_user').on('applications').columns(['user_id', 'applied_at']).execute();
-  await db.schema.createIndex('applications_job_user').on('applications').columns(['job_id', 'user_id']).execute();
+  await db.schema
+    .createIndex('applications_user')
+    .on('applications')
+    .columns(['user_id', 'applied_at'])
+    .execute();
+  await db.schema
+    .createIndex('applications_job_user')
+    .on('applications')
+    .columns(['job_id', 'user_id'])
+    .execute();
   await db.schema
     .createIndex('applications_job_guest')
     .on('applications')

@@ -17,7 +17,8 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const place = nearestPlace(req.query.lat, req.query.lng);
-      if (!place) throw badRequest('This location is outside India.', { lat: 'outside India', lng: 'outside India' });
+      if (!place)
+        throw badRequest('This location is outside India.', { lat: 'outside India', lng: 'outside India' });
       reply.header('cache-control', 'public, max-age=86400');
       return { success: true as const, ...place };
     },

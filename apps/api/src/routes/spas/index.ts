@@ -35,7 +35,12 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { lat, lng } = req.query;
       const radiusKm = req.query.radius ?? DEFAULT_RADIUS_KM;
-      const { data, total } = await spas.near({ lat, lng, radiusKm }, {}, 1, req.query.limit ?? NEAR_DEFAULT_LIMIT);
+      const { data, total } = await spas.near(
+        { lat, lng, radiusKm },
+        {},
+        1,
+        req.query.limit ?? NEAR_DEFAULT_LIMIT,
+      );
       return { success: true as const, data, count: total };
     },
   );
@@ -74,7 +79,12 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
       const result =
         lat !== undefined && lng !== undefined && radius !== undefined
           ? await spas.near({ lat, lng, radiusKm: radius }, filters, page, limit)
-          : await spas.search(filters, page, limit, lat !== undefined && lng !== undefined ? { lat, lng } : undefined);
+          : await spas.search(
+              filters,
+              page,
+              limit,
+              lat !== undefined && lng !== undefined ? { lat, lng } : undefined,
+            );
       return { success: true as const, ...result, page, pages: pageCount(result.total, limit) };
     },
   );

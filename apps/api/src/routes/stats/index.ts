@@ -13,7 +13,11 @@ const statsRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('role', '=', 'user')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
-        return { totalUsers: Number(users.n), totalSpas: await spas.count(), totalJobs: await jobs.countOpen() };
+        return {
+          totalUsers: Number(users.n),
+          totalSpas: await spas.count(),
+          totalJobs: await jobs.countOpen(),
+        };
       }),
   );
 };

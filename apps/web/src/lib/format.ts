@@ -1,0 +1,51 @@
+import { t } from '../messages';
+
+const DAY = 86_400_000;
+
+/** Spec section 9: Today, Yesterday, N days ago, weeks, months; "Recently" without a date. */
+export function relativePostedTime(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return t.common.recently;
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return t.common.recently;
+  const startOfToday = new Date(now);
+  startOfToday.setHours(0, 0, 0, 0);
+  const days = Math.max(0, Math.floor((startOfToday.getTime() - new Date(then).setHours(0, 0, 0, 0)) / DAY));
+  if (days === 0) return t.common.today;
+  if (days === 1) return t.common.yesterday;
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) {
+    const w = Math.floor(days / 7);
+    return w === 1 ? '1 week ago' : `${w} weeks ago`;
+  }
+  const m = Math.floor(days / 30);
+  return m === 1 ? '1 month ago' : `${m} months ago`;
+}
+
+/** Rating clamped to 0–5, one decimal. */
+export function formatRating(r: number | null | undefined): string {
+  const v = Math.min(5, Math.max(0, Number(r) || 0));
+  return v.toFixed(1);
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** Phone and WhatsApp links carry the +91 country code. */
+export function indianPhoneDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const local = digits.length > 10 && digits.startsWith('91') ? digits.slice(-10) : digits;
+  return `91${local}`;
+}
+export const telLink = (phone: string) => `tel:+${indianPhoneDigits(phone)}`;
+export const whatsappLink = (phone: string) => `https://wa.me/${indianPhoneDigits(phone)}`;
+
+/** Images stored as paths are served by the API host. */
+export function assetUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
+  return /^(https?:|data:|blob:)/.test(path) ? path : path.startsWith('/') ? path : `/${path}`;
+}

@@ -1,0 +1,27 @@
+// The server for browser tests: a fresh SQLite file with demo data, the production web build, rate limits relaxed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'spajobs-e2e');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+fs.writeFileSync(path.join(os.tmpdir(), 'spajobs-e2e-data-dir'), dataDir);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: process.env.E2E_PORT ?? '3100',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: process.env.E2E_RATE_LIMITS ?? 'off',
+    PUBLIC_BASE_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));
