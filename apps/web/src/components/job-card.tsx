@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import type { Job } from '@spajobs/contract/job';
+import { relativePostedTime } from '../lib/format';
+
+/** A job in a grid or list: title, spa, place, salary, experience, when posted. Opens the job. */
+export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="relative flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
+      <div className="flex items-start justify-between gap-2">
+        <Heading className="text-base font-semibold leading-snug text-stone-900">
+          <Link
+            to={`/job/${job._id}`}
+            state={{ job }}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+          >
+            {job.title}
+          </Link>
+        </Heading>
+        {job.isNewJob && (
+          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+            NEW
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-stone-700">{job.spa.name}</p>
+      <dl className="mt-3 grid gap-1 text-sm text-stone-800">
+        <div className="flex gap-2">
+          <dt className="sr-only">Location</dt>
+          <dd className="flex items-center gap-1.5">
+            <span aria-hidden="true">📍</span>
+            {job.location}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="sr-only">Salary</dt>
+          <dd className="flex items-center gap-1.5 font-semibold text-brand-800">
+            <span aria-hidden="true">₹</span>
+            {job.salary.replace(/^₹/, '')}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="sr-only">Experience</dt>
+          <dd className="flex items-center gap-1.5">
+            <span aria-hidden="true">🧳</span>
+            {job.experience}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-stone-600">
+        <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-800">
+          {job.category}
+        </span>
+        <span>
+          <span className="sr-only">Posted </span>
+          {relativePostedTime(job.postedOn)}
+        </span>
+      </div>
+    </article>
+  );
+}
+
+/** The card's shape while loading, at the same height, so nothing shifts. */
+export function JobCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="h-[212px] animate-pulse rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <div className="h-5 w-2/3 rounded bg-stone-200" />
+      <div className="mt-2 h-4 w-1/2 rounded bg-stone-200" />
+      <div className="mt-4 h-4 w-3/4 rounded bg-stone-200" />
+      <div className="mt-2 h-4 w-1/2 rounded bg-stone-200" />
+      <div className="mt-2 h-4 w-1/3 rounded bg-stone-200" />
+    </div>
+  );
+}
