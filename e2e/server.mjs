@@ -4,21 +4,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'spajobs-e2e');
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `spajobs-e2e-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
-fs.writeFileSync(path.join(os.tmpdir(), 'spajobs-e2e-data-dir'), dataDir);
+fs.writeFileSync(path.join(os.tmpdir(), `spajobs-e2e-data-dir-${port}`), dataDir);
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: port,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMITS: process.env.E2E_RATE_LIMITS ?? 'off',
-    PUBLIC_BASE_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -6,7 +6,8 @@ import { expect, type Page } from '@playwright/test';
 
 /** The data folder of the server under test (its SQLite file, uploads and outbox). */
 export function e2eDataDir(): string {
-  return fs.readFileSync(path.join(os.tmpdir(), 'spajobs-e2e-data-dir'), 'utf8').trim();
+  const port = process.env.E2E_PORT ?? '3100';
+  return fs.readFileSync(path.join(os.tmpdir(), `spajobs-e2e-data-dir-${port}`), 'utf8').trim();
 }
 
 export const PHONE = { width: 360, height: 740 };

@@ -35,7 +35,10 @@ export const en = {
   jobs: {},
   // About and contact pages (part 2).
   about: {},
+  // The contact form, in the popup and on the contact page (part 1).
   contact: {},
+  // The contact page around the form: info cards, location cards (part 2).
+  contactPage: {},
   // Sign-in, registration, password reset, session (part 3).
   auth: {},
   // Dashboard, edit profile, applications, unauthorized (part 3).
