@@ -26,6 +26,20 @@ export class ApiError extends Error {
   }
 }
 
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Registers what happens when the API refuses the stored token (401 on a call
+ * that sent it): the session signs the visitor out. Returns the unregister function.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A plain object is sent as JSON; FormData as multipart. */
@@ -75,6 +89,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   } catch {
     data = undefined;
   }
+  if (res.status === 401 && token) unauthorizedHandler?.();
   if (!res.ok) {
     const b = data as { message?: string; error?: string } | undefined;
     throw new ApiError(b?.message || b?.error || res.statusText || 'Request failed', res.status, data);
