@@ -10,14 +10,21 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { createContext } from './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import applicationRoutes from './routes/applications/index.ts';
 import geoRoutes from './routes/geo/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import jobRoutes from './routes/jobs/index.ts';
 import mediaRoutes from './routes/media/index.ts';
+import messageRoutes from './routes/messages/index.ts';
 import spaRoutes from './routes/spas/index.ts';
 import statsRoutes from './routes/stats/index.ts';
+import uploadRoutes from './routes/uploads/index.ts';
+import userRoutes from './routes/users/index.ts';
 import { serveWeb } from './web/serve-web.ts';
 
 export interface BuildOptions {
@@ -43,7 +50,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', createContext(config, opts.database));
+  app.decorate(
+    'ctx',
+    createContext(config, opts.database, () => app.log),
+  );
   registerErrorHandling(app);
 
   app.addHook('onSend', async (_req, reply) => {
@@ -65,7 +75,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(multipartPlugin);
+  // Mail still being sent goes out before the server stops.
+  app.addHook('onClose', async () => app.ctx.mailer.flush());
+
   await app.register(healthRoutes);
+  await app.register(uploadRoutes);
   await app.register(
     async (api) => {
       await api.register(spaRoutes, { prefix: '/spas' });
@@ -74,6 +91,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(geoRoutes);
       await api.register(mediaRoutes);
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(applicationRoutes, { prefix: '/application' });
+      await api.register(messageRoutes, { prefix: '/messages' });
       api.get('/site', { schema: { hide: true } }, async () => config.site);
     },
     { prefix: '/api/v1' },

@@ -44,6 +44,24 @@ export const messages = {
   spaNotFound: "The spa you're looking for doesn't exist or has been removed.",
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   resetPasswordMin8: 'Password must be at least 8 characters',
+  // Accounts, uploads, applications and messages: answers of the API.
+  authRequired: 'Authentication required',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  candidatesOnly: "Access denied. Only users with role 'user' can use this.",
+  emailTaken: 'An account with this email already exists.',
+  phoneTaken: 'An account with this phone number already exists.',
+  photoUpdated: 'Profile photo updated successfully!',
+  resumeUploaded: 'Resume uploaded successfully!',
+  uploadTooLarge: 'File too large. Please reduce the file size and try again.',
+  fileEmpty: 'The selected file is empty. Please choose another file.',
+  oneFileOnly: 'Please upload one file at a time.',
+  applySuccess: 'You have successfully applied for this job!',
+  guestApplySuccess: 'Application submitted successfully!',
+  guestJobNotFound: 'Job not found. Please refresh the page and try again.',
+  contactSent: 'Thank you! Your message has been sent.',
+  resetLinkSent: 'If an account exists for that email or phone, we have sent a link to reset the password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been reset. Please log in with your new password.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

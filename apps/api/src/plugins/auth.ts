@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '@spajobs/contract/messages';
+import type { UserRow } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { verifySessionToken } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, set by requireUser. */
+    user: UserRow | null;
+  }
+}
+
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+  },
+  { name: 'auth' },
+);
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+
+/**
+ * preHandler for candidate routes. The token only says who is asking; the
+ * account is read again on every call, so a deleted account, a changed role
+ * or a password reset since the token was issued all take effect at once.
+ */
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const header = req.headers.authorization;
+  if (!header) throw unauthorized(messages.authRequired);
+  const token = BEARER.exec(header)?.[1];
+  const { config, users } = req.server.ctx;
+  const claims = token ? await verifySessionToken(token, config.jwtSecret) : null;
+  if (!claims) throw unauthorized(messages.sessionExpired);
+  const user = await users.findById(claims.userId);
+  if (!user || claims.issuedAtMs < Number(user.sessions_valid_after)) {
+    throw unauthorized(messages.sessionExpired);
+  }
+  if (user.role !== 'user') throw forbidden(messages.candidatesOnly);
+  req.user = user;
+}
+
+/** The account requireUser put on the request. */
+export function signedInUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized(messages.authRequired);
+  return req.user;
+}

@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '@spajobs/contract/messages';
+import { HttpError } from '../lib/http-error.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * How often each guarded action may be tried. Per client address always, and
+ * per account or e-mail where the request names one, so that neither many
+ * addresses against one account nor one address against many get far.
+ */
+export const LIMITS = {
+  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 10, windowMs: HOUR },
+  forgotPasswordPerIp: { max: 10, windowMs: HOUR },
+  forgotPasswordPerAccount: { max: 3, windowMs: HOUR },
+  resetPasswordPerIp: { max: 10, windowMs: HOUR },
+  contactPerIp: { max: 10, windowMs: HOUR },
+  guestApplicationPerIp: { max: 20, windowMs: HOUR },
+  guestApplicationPerEmail: { max: 10, windowMs: HOUR },
+} satisfies Record<string, Limit>;
+
+export const rateLimitPlugin = fp(
+  async (app) => {
+    // No global limit: each guarded route names its own limits (see limiter).
+    await app.register(rateLimit, { global: false });
+  },
+  { name: 'rate-limit' },
+);
+
+/** A limit check: counts one try for the key and refuses with 429 past the limit. */
+export type LimitCheck = (req: FastifyRequest, reply: FastifyReply, key: string | null) => Promise<void>;
+
+/**
+ * One counter per limit, in memory (each API instance counts for itself).
+ * Switched off entirely by RATE_LIMITS=off, as the browser tests run.
+ */
+export function limiter(app: FastifyInstance, limit: Limit): LimitCheck {
+  if (!app.ctx.config.rateLimits) return async () => {};
+  const keys = new WeakMap<FastifyRequest, string>();
+  const count = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (req) => keys.get(req) ?? req.ip,
+  });
+  return async (req, reply, key) => {
+    if (key === null) return;
+    keys.set(req, key);
+    const r = await count(req);
+    if (!r.isAllowed && r.isExceeded) {
+      reply.header('retry-after', r.ttlInSeconds);
+      throw new HttpError(429, messages.tooManyRequests);
+    }
+  };
+}
+
+/** A hook that limits by client address. */
+export function perIp(app: FastifyInstance, limit: Limit) {
+  const check = limiter(app, limit);
+  return (req: FastifyRequest, reply: FastifyReply) => check(req, reply, req.ip);
+}

@@ -1,0 +1,93 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Profile } from '@spajobs/contract/user';
+import type { Db } from '../db/database.ts';
+import type { Database, NewUser, UserRow, UserUpdate } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function toProfile(u: UserRow): Profile {
+  let skills: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(u.skills);
+    if (Array.isArray(parsed)) skills = parsed.map(String);
+  } catch {
+    skills = [];
+  }
+  return {
+    _id: String(u.id),
+    role: u.role,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    email: u.email,
+    phone: u.phone,
+    gender: u.gender,
+    dob: u.dob,
+    qualification: u.qualification,
+    experience: u.experience,
+    skills,
+    address: u.address,
+    profileimage: u.profile_image,
+    resume: u.resume,
+  };
+}
+
+/** An e-mail address (lower-cased) or a phone number (digits only), as typed at sign-in. */
+export function parseLogin(login: string): { email: string } | { phone: string } {
+  const v = login.trim();
+  return v.includes('@') ? { email: v.toLowerCase() } : { phone: v.replace(/[\s-]/g, '') };
+}
+
+/** True for the unique-constraint error of either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export class UserRepository {
+  constructor(private readonly d: Db) {}
+
+  private get db(): Kysely<Database> {
+    return this.d.db;
+  }
+
+  async create(user: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<UserRow> {
+    const now = Date.now();
+    return this.db
+      .insertInto('users')
+      .values({ ...user, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  findById(id: number, tx: Executor = this.db): Promise<UserRow | undefined> {
+    return tx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByLogin(login: string): Promise<UserRow | undefined> {
+    const key = parseLogin(login);
+    const q = this.db.selectFrom('users').selectAll();
+    return (
+      'email' in key ? q.where('email', '=', key.email) : q.where('phone', '=', key.phone)
+    ).executeTakeFirst();
+  }
+
+  /** Which of the e-mail and phone already belong to another account. */
+  async taken(email: string, phone: string, exceptId?: number): Promise<{ email: boolean; phone: boolean }> {
+    let q = this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'phone'])
+      .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', phone)]));
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    const rows = await q.execute();
+    return { email: rows.some((r) => r.email === email), phone: rows.some((r) => r.phone === phone) };
+  }
+
+  async update(id: number, changes: UserUpdate, tx: Executor = this.db): Promise<UserRow | undefined> {
+    return tx
+      .updateTable('users')
+      .set({ ...changes, updated_at: Date.now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  applicationsQuery,
+  applicationsResponse,
+  applyResponse,
+  applyUserPayload,
+  countResponse,
+  guestApplicationFields,
+} from '@spajobs/contract/application';
+import { apiErrorSchema } from '@spajobs/contract/common';
+import { messages } from '@spajobs/contract/messages';
+import { resumeType } from '../../lib/file-check.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { pageCount, paging } from '../../lib/paging.ts';
+import { requireUser, signedInUser } from '../../plugins/auth.ts';
+import { readMultipart } from '../../plugins/multipart.ts';
+import { LIMITS, limiter, perIp } from '../../plugins/rate-limit.ts';
+import { parseId } from '../../repositories/spa-repository.ts';
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
+const bearer = [{ bearer: [] }];
+/** Applications listed per page when the client does not say. */
+const APPLICATIONS_PAGE_SIZE = 20;
+
+/** The guest form's parts, by their multipart names. */
+const GUEST_PARTS = {
+  job: 'job',
+  name: 'guestInfo[name]',
+  email: 'guestInfo[email]',
+  phone: 'guestInfo[phone]',
+} as const;
+
+const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { applications, jobs, storage } = app.ctx;
+  const tags = ['applications'];
+
+  app.post(
+    '/apply/user',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Apply to a job as the signed-in candidate',
+        description: 'Refused with 409 when the same account applied to the job within the last 15 days.',
+        security: bearer,
+        body: applyUserPayload,
+        response: { 201: applyResponse, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const me = signedInUser(req);
+      const jobId = parseId(req.body.jobId);
+      const result = jobId ? await applications.apply(jobId, { userId: me.id }) : null;
+      if (!result || (!result.ok && result.reason === 'job-not-found')) throw notFound(messages.jobNotFound);
+      if (!result.ok) throw conflict(messages.alreadyApplied);
+      return reply
+        .status(201)
+        .send({ success: true as const, message: messages.applySuccess, applicationId: String(result.id) });
+    },
+  );
+
+  const guestPerEmail = limiter(app, LIMITS.guestApplicationPerEmail);
+  app.post(
+    '/apply/guest',
+    {
+      onRequest: perIp(app, LIMITS.guestApplicationPerIp),
+      schema: {
+        tags,
+        summary: 'Apply to a job without an account',
+        description:
+          'multipart/form-data: job, guestInfo[name], guestInfo[email], optional guestInfo[phone], ' +
+          'optional resume (PDF, DOC or DOCX, up to 5 MB). Refused with 409 when the same e-mail ' +
+          'applied to the job within the last 15 days.',
+        consumes: ['multipart/form-data'],
+        response: { 201: applyResponse, ...errors(400, 404, 409, 413, 429) },
+      },
+    },
+    async (req, reply) => {
+      const { fields, file } = await readMultipart(req, ['resume']);
+      const parsed = guestApplicationFields.safeParse({
+        job: fields[GUEST_PARTS.job],
+        name: fields[GUEST_PARTS.name],
+        email: fields[GUEST_PARTS.email],
+        phone: fields[GUEST_PARTS.phone],
+      });
+      if (!parsed.success) {
+        const issues: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          const key = GUEST_PARTS[issue.path[0] as keyof typeof GUEST_PARTS] ?? String(issue.path[0]);
+          issues[key] ??= issue.message;
+        }
+        throw badRequest(Object.values(issues)[0]!, issues);
+      }
+      const guest = parsed.data;
+      await guestPerEmail(req, reply, `email:${guest.email}`);
+
+      let resumeExt: Awaited<ReturnType<typeof resumeType>> = null;
+      if (file) {
+        if (file.data.length === 0) throw badRequest(messages.fileEmpty, { resume: messages.fileEmpty });
+        resumeExt = await resumeType(file.data, file.fileName);
+        if (!resumeExt) throw badRequest(messages.guestResumeType, { resume: messages.guestResumeType });
+      }
+      const jobId = parseId(guest.job);
+      if (!jobId || !(await jobs.isOpen(jobId))) throw notFound(messages.guestJobNotFound);
+
+      // Written only after every check; removed again unless the row is saved.
+      const resume = file && resumeExt ? await storage.save('resumes', resumeExt, file.data) : null;
+      let saved = false;
+      try {
+        const result = await applications.apply(jobId, {
+          guest: { name: guest.name, email: guest.email, phone: guest.phone },
+          resume,
+        });
+        if (!result.ok && result.reason === 'job-not-found') throw notFound(messages.guestJobNotFound);
+        if (!result.ok) throw conflict(messages.alreadyApplied);
+        saved = true;
+        return reply.status(201).send({
+          success: true as const,
+          message: messages.guestApplySuccess,
+          applicationId: String(result.id),
+        });
+      } finally {
+        if (!saved) await storage.remove(resume);
+      }
+    },
+  );
+
+  app.get(
+    '/user/applications',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in candidate's applications, newest first, paged",
+        security: bearer,
+        querystring: applicationsQuery,
+        response: { 200: applicationsResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const me = signedInUser(req);
+      const { page, limit } = paging(req.query, APPLICATIONS_PAGE_SIZE);
+      const { data, total } = await applications.listForUser(me.id, page, limit);
+      return { success: true as const, data, total, page, pages: pageCount(total, limit) };
+    },
+  );
+
+  app.get(
+    '/user/applications/count',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'How many jobs the signed-in candidate applied to',
+        security: bearer,
+        response: { 200: countResponse, ...errors(401, 403) },
+      },
+    },
+    async (req) => ({ count: await applications.countForUser(signedInUser(req).id) }),
+  );
+};
+
+export default applicationRoutes;
