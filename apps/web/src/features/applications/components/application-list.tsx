@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import { t } from '../../../messages';
+import type { ApplicationWithJob } from '../api/get-applications';
+
+const statusStyle: Record<string, string> = {
+  applied: 'bg-sky-100 text-sky-900',
+  viewed: 'bg-violet-100 text-violet-900',
+  shortlisted: 'bg-amber-100 text-amber-900',
+  rejected: 'bg-red-100 text-red-900',
+  hired: 'bg-green-100 text-green-900',
+};
+
+/** An application: job title (to the job), location and city, salary, status as received, "Applied on" date. */
+export function ApplicationRow({ application }: { application: ApplicationWithJob }) {
+  const { job } = application;
+  const place = [job.location, job.city].filter(Boolean).filter((v, i, a) => a.indexOf(v) === i);
+  return (
+    <li className="relative rounded-xl border border-stone-200 bg-white p-4 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="min-w-0 flex-1 text-base font-semibold text-stone-900">
+          <Link
+            to={`/job/${job._id}`}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+          >
+            {job.title}
+          </Link>
+        </h3>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${statusStyle[application.status] ?? 'bg-stone-100 text-stone-800'}`}
+        >
+          <span className="sr-only">{t.dashboard.status}: </span>
+          {application.status}
+        </span>
+      </div>
+      <dl className="mt-2 grid gap-1 text-sm text-stone-700 sm:grid-cols-3">
+        <div className="flex gap-1">
+          <dt className="sr-only">{t.dashboard.location}</dt>
+          <dd>
+            <span aria-hidden="true">📍 </span>
+            {place.join(', ')}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="sr-only">{t.dashboard.salary}</dt>
+          <dd className="font-semibold text-brand-800">{job.salary}</dd>
+        </div>
+        <div className="flex gap-1 sm:justify-end">
+          <dt>{t.dashboard.appliedOn}</dt>
+          <dd>{formatDate(application.appliedAt)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+export function ApplicationList({ items }: { items: ApplicationWithJob[] }) {
+  return (
+    <ul className="space-y-3">
+      {items.map((a) => (
+        <ApplicationRow key={a._id} application={a} />
+      ))}
+    </ul>
+  );
+}
