@@ -95,7 +95,7 @@ export const profileUpdatePayload = z.object({
   email: emailField,
   phone: phone10Field,
   gender: z
-    .union([z.enum(GENDERS, { error: m.genderInvalid }), z.literal(''), z.null()])
+    .union([z.enum(GENDERS), z.literal(''), z.null()], { error: m.genderInvalid })
     .optional()
     .transform((g) => (g ? g : null)),
   dob: dobField,
