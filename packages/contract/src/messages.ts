@@ -55,6 +55,7 @@ export const messages = {
   uploadTooLarge: 'File too large. Please reduce the file size and try again.',
   fileEmpty: 'The selected file is empty. Please choose another file.',
   oneFileOnly: 'Please upload one file at a time.',
+  fileNameInvalid: 'The file name is not allowed. Please rename the file and try again.',
   applySuccess: 'You have successfully applied for this job!',
   guestApplySuccess: 'Application submitted successfully!',
   guestJobNotFound: 'Job not found. Please refresh the page and try again.',

@@ -8,6 +8,8 @@ import { HttpError } from '../lib/http-error.ts';
 export const multipartPlugin = fp(
   async (app) => {
     await app.register(multipart, {
+      // Keep file names as sent, so that one carrying a path is seen and refused.
+      preservePath: true,
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
     });
   },
@@ -51,6 +53,8 @@ export async function readMultipart(
       if (!fileFields.includes(part.fieldname)) continue;
       if (data.length === 0 && !part.filename) continue;
       if (file) throw new HttpError(400, messages.oneFileOnly);
+      // Browsers send a bare name; a path in it is a crafted request.
+      if (/[/\\\0]/.test(part.filename ?? '')) throw new HttpError(400, messages.fileNameInvalid);
       file = { field: part.fieldname, fileName: part.filename ?? '', data };
     }
   } catch (err) {
