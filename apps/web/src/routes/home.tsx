@@ -1,1 +1,36 @@
-export { default } from './not-found';
+import { Link } from 'react-router';
+import { buttonClass } from '../components/ui/button';
+import { JobSummaryTiles } from '../features/home/components/job-summary';
+import { RecentJobs } from '../features/home/components/recent-jobs';
+import { NearbySpas } from '../features/spas/components/nearby-spas';
+import { usePageTitle } from '../lib/use-page-title';
+import { t } from '../messages';
+
+export default function HomePage() {
+  usePageTitle(t.home.title);
+  return (
+    <>
+      <div className="border-b border-brand-100 bg-gradient-to-b from-brand-50 to-stone-50">
+        <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
+          <h1 className="max-w-2xl text-3xl font-bold leading-tight text-stone-900 sm:text-4xl">
+            {t.home.heroTitle}
+          </h1>
+          <p className="mt-3 max-w-2xl text-stone-700 sm:text-lg">{t.home.heroText}</p>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Link to="/jobs" className={buttonClass('primary', 'lg')}>
+              {t.home.heroFindJobs}
+            </Link>
+            <Link to="/spas" className={buttonClass('secondary', 'lg')}>
+              {t.home.heroBrowseSpas}
+            </Link>
+          </div>
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl space-y-14 px-4 py-8 sm:py-10">
+        <NearbySpas />
+        <RecentJobs />
+        <JobSummaryTiles />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_RADIUS_KM } from '@spajobs/contract/common';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { CrosshairIcon, MapPinIcon } from '../../../components/ui/icons';
+import { ErrorPanel } from '../../../components/ui/states';
+import { useGeolocation, type GeoFailure } from '../../../lib/use-geolocation';
+import { format, t } from '../../../messages';
+import { useAllSpas } from '../api/get-all-spas';
+import { useNearbySpas } from '../api/get-nearby-spas';
+import { useReverseGeocode } from '../api/reverse-geocode';
+import { RadiusSelect } from './radius-select';
+import { SpaCard, SpaCardSkeleton } from './spa-card';
+
+const SHOWN = 12;
+const m = t.spas.nearby;
+
+const REASONS: Record<GeoFailure, string> = m.reasons;
+
+function SpaGrid({ children }: { children: React.ReactNode }) {
+  return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+}
+
+function Skeletons({ n = 3 }: { n?: number }) {
+  return (
+    <SpaGrid>
+      {Array.from({ length: n }, (_, i) => (
+        <li key={i}>
+          <SpaCardSkeleton />
+        </li>
+      ))}
+    </SpaGrid>
+  );
+}
+
+/**
+ * Home's nearby spas: the browser's position, its city name, spas within the
+ * chosen radius; when the position cannot be had, every spa instead.
+ */
+export function NearbySpas() {
+  const geo = useGeolocation();
+  const [radius, setRadius] = useState<number>(DEFAULT_RADIUS_KM);
+  const [draftRadius, setDraftRadius] = useState<number>(DEFAULT_RADIUS_KM);
+  const pos = geo.state.status === 'granted' ? { lat: geo.state.lat, lng: geo.state.lng } : null;
+  const failed = geo.state.status === 'failed' ? geo.state.reason : null;
+  const place = useReverseGeocode(pos);
+  const near = useNearbySpas(pos ? { ...pos, radius, limit: SHOWN } : null);
+  const all = useAllSpas(1, SHOWN, failed !== null);
+
+  const placeName = place.data ? `${place.data.city}, ${place.data.state}` : m.yourLocation;
+  const empty = near.data?.count === 0;
+
+  return (
+    <section aria-labelledby="nearby-title" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="nearby-title" className="text-2xl font-bold text-stone-900">
+            {m.title}
+          </h2>
+          <p className="mt-1 flex min-h-6 items-center gap-1.5 text-stone-700" aria-live="polite">
+            <MapPinIcon size={16} className="shrink-0 text-brand-700" />
+            {geo.state.status === 'locating'
+              ? m.locating
+              : pos
+                ? format(m.near, { place: placeName })
+                : m.allSpasTitle}
+          </p>
+        </div>
+        <div className="flex items-end gap-2">
+          {pos && !empty && (
+            <RadiusSelect
+              value={radius}
+              onChange={(km) => {
+                const v = km ?? DEFAULT_RADIUS_KM;
+                setRadius(v);
+                setDraftRadius(v);
+              }}
+              className="w-32"
+            />
+          )}
+          <Button
+            variant="secondary"
+            onClick={geo.request}
+            disabled={geo.state.status === 'locating'}
+            className="shrink-0"
+          >
+            <CrosshairIcon size={18} />
+            {pos ? m.updateLocation : m.useMyLocation}
+          </Button>
+        </div>
+      </div>
+
+      {geo.state.status === 'locating' || geo.state.status === 'idle' ? (
+        <Skeletons />
+      ) : pos ? (
+        near.isPending ? (
+          <Skeletons />
+        ) : near.isError ? (
+          <ErrorPanel title={m.errorTitle} message={m.errorText} onRetry={() => void near.refetch()} />
+        ) : empty ? (
+          <div className="rounded-xl border border-dashed border-stone-300 bg-white p-6 text-center">
+            <h3 className="text-lg font-semibold text-stone-900">{m.emptyTitle}</h3>
+            <p className="mt-2 text-stone-700">{m.emptyText}</p>
+            <div className="mx-auto mt-4 flex max-w-xs items-end justify-center gap-2">
+              <RadiusSelect
+                value={draftRadius}
+                onChange={(km) => setDraftRadius(km ?? DEFAULT_RADIUS_KM)}
+                className="flex-1"
+              />
+              <Button
+                onClick={() => {
+                  if (draftRadius === radius) void near.refetch();
+                  else setRadius(draftRadius);
+                }}
+              >
+                {m.searchAgain}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="font-medium text-stone-800">
+              {near.data.count === 1
+                ? format(m.countOne, { km: radius })
+                : format(m.count, { count: near.data.count, km: radius })}
+            </p>
+            <SpaGrid>
+              {near.data.data.map((spa) => (
+                <li key={spa._id}>
+                  <SpaCard spa={spa} />
+                </li>
+              ))}
+            </SpaGrid>
+            {near.data.count > near.data.data.length && (
+              <div className="text-center">
+                <Link to="/spas" className={buttonClass('secondary')}>
+                  {m.seeAll}
+                </Link>
+              </div>
+            )}
+          </>
+        )
+      ) : (
+        <>
+          <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-5 sm:p-6">
+            <h3 className="text-lg font-semibold text-amber-950">{m.deniedTitle}</h3>
+            <p className="mt-1 text-amber-950">{m.deniedText}</p>
+            {failed && (
+              <p className="mt-1 text-sm text-amber-900">{format(m.reason, { reason: REASONS[failed] })}</p>
+            )}
+            <Button variant="secondary" className="mt-3" onClick={geo.request}>
+              {t.common.tryAgain}
+            </Button>
+          </div>
+          {all.isPending ? (
+            <Skeletons />
+          ) : all.isError ? (
+            <ErrorPanel title={m.errorTitle} message={m.errorText} onRetry={() => void all.refetch()} />
+          ) : (
+            <>
+              <p className="font-medium text-stone-800">
+                {format(m.allSpasCount, { shown: all.data.data.length, total: all.data.total })}
+              </p>
+              <SpaGrid>
+                {all.data.data.map((spa) => (
+                  <li key={spa._id}>
+                    <SpaCard spa={spa} />
+                  </li>
+                ))}
+              </SpaGrid>
+              <div className="text-center">
+                <Link to="/spas" className={buttonClass('secondary')}>
+                  {m.seeAll}
+                </Link>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

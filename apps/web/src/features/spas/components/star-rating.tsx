@@ -1,0 +1,50 @@
+import { StarIcon } from '../../../components/ui/icons';
+import { formatRating } from '../../../lib/format';
+import { format, t } from '../../../messages';
+
+const FIVE = [0, 1, 2, 3, 4];
+
+/** Five stars filled to the rating (clamped 0–5), the one-decimal value and the review count. */
+export function StarRating({
+  rating,
+  reviews,
+  size = 16,
+}: {
+  rating: number;
+  reviews?: number;
+  size?: number;
+}) {
+  const value = formatRating(rating);
+  const pct = (Number(value) / 5) * 100;
+  return (
+    <div className="flex items-center gap-1.5 text-sm">
+      <span
+        role="img"
+        aria-label={format(t.spas.card.rating, { rating: value })}
+        className="relative inline-flex"
+      >
+        <span className="flex text-stone-300">
+          {FIVE.map((i) => (
+            <StarIcon key={i} size={size} />
+          ))}
+        </span>
+        <span
+          className="absolute inset-y-0 left-0 flex overflow-hidden text-amber-500"
+          style={{ width: `${pct}%` }}
+        >
+          {FIVE.map((i) => (
+            <StarIcon key={i} size={size} className="shrink-0" />
+          ))}
+        </span>
+      </span>
+      <span aria-hidden="true" className="font-semibold text-stone-900">
+        {value}
+      </span>
+      {reviews !== undefined && (
+        <span className="text-stone-600">
+          {reviews === 1 ? t.spas.card.reviewsOne : format(t.spas.card.reviews, { count: reviews })}
+        </span>
+      )}
+    </div>
+  );
+}
