@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 
@@ -21,7 +21,14 @@ export async function migrateToLatest({ db, engine }: Db): Promise<void> {
       return out;
     },
   };
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the migrator looks for its own tables in every schema unless
+  // told which one; name the current one, so that databases in side-by-side
+  // schemas (the test runs) never see each other's migration state.
+  const migrationTableSchema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
