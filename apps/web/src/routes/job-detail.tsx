@@ -1,1 +1,62 @@
-export { default } from './not-found';
+import { Link, useLocation, useParams } from 'react-router';
+import type { Job } from '@spajobs/contract/job';
+import { buttonClass } from '../components/ui/button';
+import { EmptyState, ErrorPanel } from '../components/ui/states';
+import { useJob } from '../features/jobs/api/get-job';
+import { JobDetailSkeleton, JobDetailView } from '../features/jobs/components/job-detail-view';
+import { ApiError } from '../lib/api-client';
+import { usePageTitle } from '../lib/use-page-title';
+import { t } from '../messages';
+
+/** Section 8's job detail messages for a failed load. */
+function loadErrorMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status >= 500) return t.jobs.serverError;
+  const reason = err instanceof Error ? err.message : '';
+  return reason ? `${t.jobs.failedToLoad}: ${reason}` : t.jobs.failedToLoad;
+}
+
+const browseAll = (
+  <Link to="/jobs" className={buttonClass('primary')}>
+    {t.jobs.allJobs}
+  </Link>
+);
+
+/** /job/:id and /spa/:spaId/job/:jobId */
+export default function JobDetailPage() {
+  const params = useParams();
+  const id = params.jobId ?? params.id;
+  const location = useLocation();
+  const passed = (location.state as { job?: Job } | null)?.job ?? null;
+  const job = useJob(id, passed);
+  usePageTitle(job.data?.title ?? (job.isError ? t.jobs.notFoundTitle : t.jobs.listTitle));
+
+  if (!id) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <ErrorPanel title={t.jobs.errorTitle} message={t.jobs.jobIdMissing} action={browseAll} />
+      </div>
+    );
+  }
+  if (job.data) return <JobDetailView job={job.data} />;
+  if (job.isError) {
+    if (job.error instanceof ApiError && job.error.status === 404) {
+      return (
+        <div className="mx-auto max-w-2xl px-4 py-10">
+          <EmptyState title={t.jobs.notFoundTitle} text={t.jobs.notFoundText} action={browseAll} />
+        </div>
+      );
+    }
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10">
+        <ErrorPanel
+          title={t.jobs.errorTitle}
+          message={loadErrorMessage(job.error)}
+          onRetry={() => window.location.reload()}
+          retryLabel={t.jobs.reloadPage}
+          action={browseAll}
+        />
+      </div>
+    );
+  }
+  return <JobDetailSkeleton />;
+}

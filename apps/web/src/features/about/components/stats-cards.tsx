@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { t } from '../../../messages';
+import { useSiteStats } from '../api/get-site-stats';
+
+function StatCard({
+  label,
+  value,
+  to,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  to?: string;
+  testId: string;
+}) {
+  const inner = (
+    <>
+      <span className="block h-9 text-3xl font-bold text-brand-800" data-testid={testId}>
+        {value}
+      </span>
+      <span className="mt-1 block font-medium text-stone-800">{label}</span>
+      {to && (
+        <span aria-hidden="true" className="absolute right-4 top-4 text-brand-700">
+          →
+        </span>
+      )}
+    </>
+  );
+  const cls = 'relative block rounded-xl border border-stone-200 bg-white p-5 text-center shadow-sm';
+  return to ? (
+    <Link to={to} className={`${cls} hover:border-brand-600 hover:shadow-md`}>
+      {inner}
+    </Link>
+  ) : (
+    <div className={cls}>{inner}</div>
+  );
+}
+
+/** Live totals from GET /stats: candidates, spas (→ /spas) and jobs (→ /all/jobs/filters). */
+export function StatsCards() {
+  const stats = useSiteStats();
+  const value = (n: number | undefined) =>
+    n !== undefined ? (
+      n.toLocaleString('en-IN')
+    ) : stats.isError ? (
+      '—'
+    ) : (
+      <span className="inline-block h-8 w-20 animate-pulse rounded bg-stone-200" />
+    );
+  return (
+    <div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <StatCard
+          label={t.about.activeCandidates}
+          value={value(stats.data?.totalUsers)}
+          testId="stat-users"
+        />
+        <StatCard
+          label={t.about.registeredSpas}
+          value={value(stats.data?.totalSpas)}
+          to="/spas"
+          testId="stat-spas"
+        />
+        <StatCard
+          label={t.about.postedJobs}
+          value={value(stats.data?.totalJobs)}
+          to="/all/jobs/filters"
+          testId="stat-jobs"
+        />
+      </div>
+      {stats.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {t.about.statsError}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void stats.refetch()}>
+            {t.common.retry}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { t } from '../../../messages';
+import { activeFilterKeys, type FilterKey, type JobFilters } from '../job-filters';
+
+const labels: Record<FilterKey, string> = {
+  title: t.jobs.titleLabel,
+  spa: t.jobs.spaLabel,
+  category: t.jobs.categoryLabel,
+  state: t.jobs.stateLabel,
+  city: t.jobs.cityLabel,
+  postedDate: t.jobs.postedDateLabel,
+};
+
+/** One chip per applied filter; removing a chip removes that filter. */
+export function ActiveFilterChips({
+  filters,
+  onRemove,
+  onReset,
+}: {
+  filters: JobFilters;
+  onRemove: (key: FilterKey) => void;
+  onReset: () => void;
+}) {
+  const keys = activeFilterKeys(filters);
+  if (keys.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <h2 className="sr-only">{t.jobs.activeFilters}</h2>
+      <ul className="flex flex-wrap gap-2" aria-label={t.jobs.activeFilters}>
+        {keys.map((k) => (
+          <li key={k}>
+            <button
+              type="button"
+              onClick={() => onRemove(k)}
+              aria-label={`${t.jobs.removeFilter} ${labels[k]}: ${filters[k]}`}
+              className="inline-flex min-h-9 max-w-[18rem] items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
+            >
+              <span className="truncate">
+                <span className="font-medium">{labels[k]}:</span> {filters[k]}
+              </span>
+              <span aria-hidden="true" className="text-base leading-none">
+                ×
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={onReset}
+        className="min-h-9 rounded-lg px-2 text-sm font-semibold text-brand-800 underline underline-offset-2 hover:bg-brand-50"
+      >
+        {t.jobs.resetAll}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
+import { t } from '../../../messages';
+import { useCities } from '../api/get-cities';
+import { useJobCategories } from '../api/get-job-categories';
+import { useStates } from '../api/get-states';
+import type { JobFilters } from '../job-filters';
+
+export interface JobFilterPanelProps {
+  filters: JobFilters;
+  titleDraft: string;
+  spaDraft: string;
+  onTitle: (v: string) => void;
+  onSpa: (v: string) => void;
+  onChange: (patch: Partial<JobFilters>) => void;
+  onReset: () => void;
+  hasActive: boolean;
+}
+
+/** Keeps a value from the link selectable even if the option list does not (yet) have it. */
+const withCurrent = (options: string[] | undefined, current: string) =>
+  current && !(options ?? []).includes(current) ? [current, ...(options ?? [])] : (options ?? []);
+
+/** The job listing's filters: title, spa name, category, state, and city once a state is chosen. */
+export function JobFilterPanel({
+  filters,
+  titleDraft,
+  spaDraft,
+  onTitle,
+  onSpa,
+  onChange,
+  onReset,
+  hasActive,
+}: JobFilterPanelProps) {
+  const categories = useJobCategories();
+  const states = useStates();
+  // A tile link may set a city without a state: keep it usable then.
+  const cityEnabled = Boolean(filters.state || filters.city);
+  const cities = useCities(filters.state, cityEnabled);
+
+  return (
+    <form
+      role="search"
+      aria-label={t.jobs.filtersTitle}
+      className="space-y-4"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <TextField
+        id="filter-title"
+        label={t.jobs.titleLabel}
+        type="search"
+        autoComplete="off"
+        enterKeyHint="search"
+        placeholder={t.jobs.titlePlaceholder}
+        value={titleDraft}
+        onChange={(e) => onTitle(e.target.value)}
+      />
+      <TextField
+        id="filter-spa"
+        label={t.jobs.spaLabel}
+        type="search"
+        autoComplete="off"
+        enterKeyHint="search"
+        placeholder={t.jobs.spaPlaceholder}
+        value={spaDraft}
+        onChange={(e) => onSpa(e.target.value)}
+      />
+      <SelectField
+        id="filter-category"
+        label={t.jobs.categoryLabel}
+        value={filters.category}
+        onChange={(e) => onChange({ category: e.target.value })}
+      >
+        <option value="">{t.jobs.allCategories}</option>
+        {withCurrent(categories.data, filters.category).map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="filter-state"
+        label={t.jobs.stateLabel}
+        value={filters.state}
+        onChange={(e) => onChange({ state: e.target.value })}
+      >
+        <option value="">{t.jobs.allStates}</option>
+        {withCurrent(states.data, filters.state).map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="filter-city"
+        label={t.jobs.cityLabel}
+        value={filters.city}
+        disabled={!cityEnabled}
+        hint={cityEnabled ? undefined : t.jobs.chooseStateFirst}
+        onChange={(e) => onChange({ city: e.target.value })}
+      >
+        <option value="">{cityEnabled ? t.jobs.allCities : t.jobs.chooseStateFirst}</option>
+        {withCurrent(cities.data, filters.city).map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <Button variant="secondary" className="w-full" onClick={onReset} disabled={!hasActive}>
+        {t.jobs.resetAll}
+      </Button>
+    </form>
+  );
+}
