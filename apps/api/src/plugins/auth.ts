@@ -26,7 +26,9 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
  * account is read again on every call, so a deleted account, a changed role
  * or a password reset since the token was issued all take effect at once.
  */
-export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function requireUser(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // Answers about one account are for that account only: never kept by shared caches.
+  reply.header('cache-control', 'private, no-store');
   const header = req.headers.authorization;
   if (!header) throw unauthorized(messages.authRequired);
   const token = BEARER.exec(header)?.[1];

@@ -49,6 +49,7 @@ describe('POST /users/register', () => {
     const profile = await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(body.token) });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().email).toBe('priya.sharma@example.in');
+    expect(profile.headers['cache-control']).toBe('private, no-store');
   });
 
   it('refuses every missing field with its own message', async () => {
