@@ -41,8 +41,8 @@ export interface JobTable {
   city: string;
   state: string;
   location: string;
-  vacancies: number;
-  gender: string;
+  vacancies: Generated<number>;
+  gender: Generated<string>;
   description: string;
   requirements: string;
   hr_phone: string | null;

@@ -273,14 +273,14 @@ export function* generateSpas(opts: GeneratorOptions): Generator<GeneratedSpa> {
   let assigned = 0;
   for (let i = 0; i < opts.spas; i++) {
     const city = rnd.weighted(DEMO_CITIES, total);
-    // Jobs per spa vary around the average; the last spa takes up the rest so the total is exact.
-    const remainingSpas = opts.spas - i;
-    const remainingJobs = opts.jobs - assigned;
-    let jobCount =
-      remainingSpas === 1
-        ? remainingJobs
-        : Math.min(remainingJobs, Math.max(0, Math.round(avg * (0.25 + rnd.next() * 1.5))));
-    if (rnd.chance(0.05) && remainingSpas > 1) jobCount = 0;
+    // Jobs per spa vary around the average, while the running total stays
+    // within two spas' worth of its even share; the last spa takes what is left.
+    const target = Math.round(((i + 1) * opts.jobs) / opts.spas);
+    let jobCount = rnd.chance(0.05) ? 0 : Math.round(avg * (0.25 + rnd.next() * 1.5));
+    const slack = Math.ceil(2 * avg);
+    if (assigned + jobCount > target + slack) jobCount = Math.max(0, target + slack - assigned);
+    if (assigned + jobCount < target - slack) jobCount = target - slack - assigned;
+    if (i === opts.spas - 1) jobCount = Math.max(0, opts.jobs - assigned);
     assigned += jobCount;
     yield { spa: makeSpa(rnd, city, i, now), jobCount };
   }

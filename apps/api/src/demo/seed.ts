@@ -16,7 +16,7 @@ export async function seedDemoData(
   const now = opts.now ?? Date.now();
   const jobRnd = new Random((opts.seed ?? 42) ^ 0x9e3779b9);
   // Keep each statement under both engines' bound-parameter limits.
-  const spaBatch = engine === 'postgres' ? 1000 : 1000;
+  const spaBatch = 1000;
   const jobBatch = engine === 'postgres' ? 2500 : 1500;
   let spaCount = 0;
   let jobCount = 0;
@@ -34,10 +34,9 @@ export async function seedDemoData(
       for (let i = 0; i < batch.length; i++) {
         const { spa, jobCount: n } = batch[i]!.spa;
         jobs.push(...makeJobs(jobRnd, ids[i]!.id, spa, n, now, `${spa.external_id}-job`));
-        if (jobs.length >= jobBatch) {
-          await trx.insertInto('jobs').values(jobs).execute();
-          jobCount += jobs.length;
-          jobs = [];
+        while (jobs.length >= jobBatch) {
+          await trx.insertInto('jobs').values(jobs.splice(0, jobBatch)).execute();
+          jobCount += jobBatch;
         }
       }
       if (jobs.length) {

@@ -53,21 +53,19 @@ export class JobRepository {
     return this.d.db;
   }
 
-  private base(now: number) {
-    return this.db
-      .selectFrom('jobs')
-      .innerJoin('spas', 'spas.id', 'jobs.spa_id')
-      .where((eb) => activeJobFilter(eb, now));
-  }
-
-  private withSpa(q: ReturnType<JobRepository['base']>) {
-    return q.selectAll('jobs').select(['spas.name as spa_name', 'spas.full_address as spa_full_address']);
-  }
-
+  /** Open jobs matching the filters, on the jobs table alone (no join unless the spa name is searched). */
   private filtered(f: JobFilters, now: number) {
-    let q = this.base(now);
+    let q = this.db.selectFrom('jobs').where((eb) => activeJobFilter(eb, now));
     if (f.title) q = q.where(containsInsensitive(this.d.engine, 'jobs.title', f.title));
-    if (f.spa) q = q.where(containsInsensitive(this.d.engine, 'spas.name', f.spa));
+    if (f.spa) {
+      const spa = f.spa;
+      q = q.where('jobs.spa_id', 'in', (eb) =>
+        eb
+          .selectFrom('spas')
+          .select('spas.id')
+          .where(containsInsensitive(this.d.engine, 'spas.name', spa)),
+      );
+    }
     if (f.category) q = q.where('jobs.category', '=', f.category);
     if (f.state) q = q.where('jobs.state', '=', f.state);
     if (f.city) q = q.where('jobs.city', '=', f.city);
@@ -76,49 +74,72 @@ export class JobRepository {
     return q;
   }
 
-  async list(f: JobFilters, page: number, limit: number): Promise<{ data: Job[]; total: number }> {
-    const now = Date.now();
-    const q = this.filtered(f, now);
-    const [count, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      this.withSpa(q)
-        .orderBy('jobs.posted_at', 'desc')
-        .orderBy('jobs.id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute() as Promise<JobWithSpa[]>,
-    ]);
-    return { data: rows.map((r) => toJob(r, now)), total: Number(count.n) };
+  /** Full rows with their spa for a page of ids, in the order given. */
+  private async byIds(ids: number[], now: number): Promise<Job[]> {
+    if (!ids.length) return [];
+    const rows = (await this.db
+      .selectFrom('jobs')
+      .innerJoin('spas', 'spas.id', 'jobs.spa_id')
+      .selectAll('jobs')
+      .select(['spas.name as spa_name', 'spas.full_address as spa_full_address'])
+      .where('jobs.id', 'in', ids)
+      .execute()) as JobWithSpa[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      return r ? [toJob(r, now)] : [];
+    });
   }
 
-  async countOpen(): Promise<number> {
-    const r = await this.db
-      .selectFrom('jobs')
-      .where((eb) => activeJobFilter(eb, Date.now()))
+  private async page(f: JobFilters, page: number, limit: number, now: number): Promise<Job[]> {
+    const ids = await this.filtered(f, now)
+      .select('jobs.id')
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    return this.byIds(
+      ids.map((r) => r.id),
+      now,
+    );
+  }
+
+  async count(f: JobFilters): Promise<number> {
+    const r = await this.filtered(f, Date.now())
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
+  /** A page of open jobs, newest first, and how many match in all (counted by the caller, which may cache it). */
+  async list(f: JobFilters, page: number, limit: number): Promise<Job[]> {
+    return this.page(f, page, limit, Date.now());
+  }
+
+  async countOpen(): Promise<number> {
+    return this.count({});
+  }
+
   async recent(page: number, limit: number): Promise<Job[]> {
-    const now = Date.now();
-    const rows = (await this.withSpa(this.base(now))
-      .orderBy('jobs.posted_at', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute()) as JobWithSpa[];
-    return rows.map((r) => toJob(r, now));
+    return this.page({}, page, limit, Date.now());
   }
 
   async forSpa(spaId: number, limit = 50): Promise<Job[]> {
     const now = Date.now();
-    const rows = (await this.withSpa(this.base(now))
+    const ids = await this.db
+      .selectFrom('jobs')
+      .select('jobs.id')
       .where('jobs.spa_id', '=', spaId)
+      .where((eb) => activeJobFilter(eb, now))
       .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
       .limit(limit)
-      .execute()) as JobWithSpa[];
-    return rows.map((r) => toJob(r, now));
+      .execute();
+    return this.byIds(
+      ids.map((r) => r.id),
+      now,
+    );
   }
 
   /** The job, open or not (an applicant may follow an old link); null if unknown. */

@@ -82,7 +82,22 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   await db.schema.createIndex('jobs_city_posted').on('jobs').columns(['city', 'posted_at']).execute();
   await db.schema.createIndex('jobs_state_posted').on('jobs').columns(['state', 'posted_at']).execute();
   await db.schema.createIndex('jobs_category_posted').on('jobs').columns(['category', 'posted_at']).execute();
-  await db.schema.createIndex('jobs_spa_posted').on('jobs').columns(['spa_id', 'posted_at']).execute();
+  await db.schema
+    .createIndex('jobs_spa_active')
+    .on('jobs')
+    .columns(['spa_id', 'is_active', 'expires_at', 'posted_at'])
+    .execute();
+  // Covering indexes so that counting matches of a title search reads the index only.
+  await db.schema
+    .createIndex('jobs_city_title')
+    .on('jobs')
+    .columns(['city', 'is_active', 'title', 'expires_at'])
+    .execute();
+  await db.schema
+    .createIndex('jobs_title')
+    .on('jobs')
+    .columns(['is_active', 'title', 'expires_at'])
+    .execute();
   await db.schema
     .createIndex('jobs_summary')
     .on('jobs')

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+
+describe('stats, geo, health and docs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 30, jobs: 90 } });
+    await t.database.db
+      .insertInto('users')
+      .values([
+        {
+          email: 'a@example.in',
+          phone: '9000000001',
+          firstname: 'A',
+          lastname: 'B',
+          role: 'user',
+          created_at: 0,
+          updated_at: 0,
+        },
+        {
+          email: 'e@example.in',
+          phone: '9000000002',
+          firstname: 'E',
+          lastname: 'F',
+          role: 'employer',
+          created_at: 0,
+          updated_at: 0,
+        },
+      ])
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  it('stats counts candidates, spas and open jobs', async () => {
+    const s = (await t.app.inject('/api/v1/stats')).json();
+    const open = (await t.app.inject('/api/v1/spajobs?limit=1')).json().total;
+    expect(s).toEqual({ totalUsers: 1, totalSpas: 30, totalJobs: open });
+  });
+
+  it('reverse geocoding finds the nearest Indian city and its state', async () => {
+    const cases: [number, number, string, string][] = [
+      [19.076, 72.8777, 'Mumbai', 'Maharashtra'],
+      [12.9716, 77.5946, 'Bengaluru', 'Karnataka'],
+      [26.9124, 75.7873, 'Jaipur', 'Rajasthan'],
+    ];
+    for (const [lat, lng, city, state] of cases) {
+      const r = (await t.app.inject(`/api/v1/geo/reverse?lat=${lat}&lng=${lng}`)).json();
+      expect(r).toMatchObject({ success: true, city, state });
+      expect(r.distanceKm).toBeLessThan(5);
+    }
+  });
+
+  it('reverse geocoding refuses bad numbers and points outside India', async () => {
+    const bad = await t.app.inject('/api/v1/geo/reverse?lat=north&lng=72');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('lat');
+    const london = await t.app.inject('/api/v1/geo/reverse?lat=51.5&lng=-0.12');
+    expect(london.statusCode).toBe(400);
+    expect(london.json().message).toBe('This location is outside India.');
+    const sea = await t.app.inject('/api/v1/geo/reverse?lat=15&lng=65');
+    expect(sea.statusCode).toBe(400);
+  });
+
+  it('health and readiness', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('readiness fails with 503 when the database is gone', async () => {
+    const t2 = await createTestApp({ seed: false });
+    await t2.database.destroy();
+    const res = await t2.app.inject('/readyz');
+    expect(res.statusCode).toBe(503);
+    await t2.app.close();
+  });
+
+  it('the OpenAPI document lists the public routes with their parameters', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const p of [
+      '/api/v1/spas/nearspa',
+      '/api/v1/spas/search',
+      '/api/v1/spajobs/',
+      '/api/v1/spajobs/{id}',
+      '/api/v1/stats',
+      '/api/v1/geo/reverse',
+    ]) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
+    const params = doc.paths['/api/v1/spajobs/'].get.parameters.map((x: { name: string }) => x.name);
+    expect(params).toEqual(
+      expect.arrayContaining(['title', 'spa', 'category', 'state', 'city', 'postedDate', 'page', 'limit']),
+    );
+  });
+
+  it('unknown API routes answer the error shape with 404; errors carry no stack', async () => {
+    const res = await t.app.inject('/api/v1/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, error: 'Not found', message: 'Not found' });
+  });
+
+  it('demo images are drawn as SVG and cached', async () => {
+    const res = await t.app.inject('/api/v1/media/logo/12.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body.startsWith('<svg')).toBe(true);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject('/api/v1/media/logo/../../etc.svg')).statusCode).not.toBe(200);
+  });
+});

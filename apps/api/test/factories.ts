@@ -1,0 +1,53 @@
+import type { Db } from '../src/db/database.ts';
+import type { NewJob, NewSpa } from '../src/db/schema.ts';
+
+let n = 0;
+
+/** Inserts one spa with sensible defaults; returns its id. */
+export async function insertSpa({ db }: Db, over: Partial<NewSpa> = {}): Promise<number> {
+  n++;
+  const row = await db
+    .insertInto('spas')
+    .values({
+      name: `Test Spa ${n}`,
+      category: 'Spa & Massage',
+      city: 'New Delhi',
+      state: 'Delhi',
+      full_address: `${n} Test Road, New Delhi, Delhi 110001`,
+      latitude: 28.6129,
+      longitude: 77.2295,
+      gallery_images: '[]',
+      rating: 4.2,
+      reviews_count: 10,
+      created_at: Date.now(),
+      ...over,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts one job at a spa with sensible defaults; returns its id. */
+export async function insertJob({ db }: Db, spaId: number, over: Partial<NewJob> = {}): Promise<number> {
+  n++;
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      spa_id: spaId,
+      title: `Spa Therapist ${n}`,
+      salary: '₹20,000 - ₹30,000 per month',
+      experience: '1-3 years',
+      category: 'Therapist',
+      city: 'New Delhi',
+      state: 'Delhi',
+      location: 'Connaught Place, New Delhi',
+      description: 'Look after guests.',
+      requirements: 'Certificate course',
+      posted_at: Date.now(),
+      created_at: Date.now(),
+      ...over,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
