@@ -30,7 +30,7 @@ export async function seedDemoData(
         .values(batch.map((b) => b.spa.spa))
         .returning('id')
         .execute();
-      let jobs: NewJob[] = [];
+      const jobs: NewJob[] = [];
       for (let i = 0; i < batch.length; i++) {
         const { spa, jobCount: n } = batch[i]!.spa;
         jobs.push(...makeJobs(jobRnd, ids[i]!.id, spa, n, now, `${spa.external_id}-job`));
