@@ -158,9 +158,26 @@ describe('GET /application/user/applications and /count', () => {
     expect(page2).toMatchObject({ total: 3, page: 2, pages: 2 });
     expect(page2.data.map((x: { job: { _id: string } }) => x.job._id)).toEqual([String(jobIds[2])]);
 
-    // Naming A's id gets B nothing of A's.
+    // Naming A's id gets B nothing of A's, and cannot apply in A's name.
+    const inAsName = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/application/apply/user',
+      headers: b.headers,
+      payload: { jobId: String(jobIds[5]), userId: a.id, user_id: a.id },
+    });
+    expect(inAsName.statusCode).toBe(201);
+    const made = await t.database.db
+      .selectFrom('applications')
+      .select('user_id')
+      .where('id', '=', Number(inAsName.json().applicationId))
+      .executeTakeFirstOrThrow();
+    expect(made.user_id).toBe(b.id);
+    expect(await count(a.headers)).toBe(3);
     const bList = (await applications(b.headers, `?userId=${a.id}&user=${a.id}`)).json();
-    expect(bList.data.map((x: { job: { _id: string } }) => x.job._id)).toEqual([String(jobIds[4])]);
+    expect(bList.data.map((x: { job: { _id: string } }) => x.job._id)).toEqual([
+      String(jobIds[5]),
+      String(jobIds[4]),
+    ]);
 
     expect((await applications(a.headers, '?limit=0')).statusCode).toBe(400);
   });
