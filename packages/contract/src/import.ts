@@ -5,7 +5,8 @@ const text = (max: number) =>
   z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 const optional = (max: number) =>
   z
-    .union([z.string(), z.null(), z.undefined()])
+    .string()
+    .nullish()
     .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null))
     .refine((v) => v === null || v.length <= max, `must be at most ${max} characters`);
 const num = (min: number, max: number, what: string) =>
@@ -13,6 +14,8 @@ const num = (min: number, max: number, what: string) =>
     .union([z.number(), z.string().trim().min(1, 'is required')])
     .transform((v) => Number(v))
     .pipe(z.number({ error: 'must be a number' }).min(min, `must be ${what}`).max(max, `must be ${what}`));
+/** An empty CSV cell or a JSON null means "not given". */
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const externalId = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
@@ -44,16 +47,17 @@ export const importSpaRow = z.object({
   googleMap: optional(1000),
   /** A list, or URLs separated by "|" in CSV. */
   galleryImages: z
-    .union([z.array(z.string()), z.string(), z.null(), z.undefined()])
+    .union([z.array(z.string()), z.string(), z.null()])
+    .optional()
     .transform((v) => (Array.isArray(v) ? v : (v ?? '').split('|')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.string().max(500)).max(30, 'at most 30 images')),
   openingHours: optional(20),
   closingHours: optional(20),
   rating: z
-    .union([num(0, 5, 'between 0 and 5'), z.literal(''), z.null(), z.undefined()])
+    .preprocess(blank, num(0, 5, 'between 0 and 5').optional())
     .transform((v) => (typeof v === 'number' ? v : 0)),
   reviews: z
-    .union([num(0, 10_000_000, 'zero or more'), z.literal(''), z.null(), z.undefined()])
+    .preprocess(blank, num(0, 10_000_000, 'zero or more').optional())
     .transform((v) => (typeof v === 'number' ? Math.round(v) : 0)),
 });
 export type ImportSpaRow = z.output<typeof importSpaRow>;
@@ -70,26 +74,23 @@ export const importJobRow = z.object({
   state: optional(100),
   location: optional(200),
   vacancies: z
-    .union([num(0, 10_000, 'zero or more'), z.literal(''), z.null(), z.undefined()])
+    .preprocess(blank, num(0, 10_000, 'zero or more').optional())
     .transform((v) => (typeof v === 'number' ? Math.round(v) : 1)),
   gender: z
-    .union([
-      z.enum(JOB_GENDERS, { error: 'must be Male, Female or Any' }),
-      z.literal(''),
-      z.null(),
-      z.undefined(),
-    ])
-    .transform((v) => v || 'Any'),
+    .preprocess(blank, z.enum(JOB_GENDERS, { error: 'must be Male, Female or Any' }).optional())
+    .transform((v) => v ?? 'Any'),
   description: text(5000),
   requirements: text(5000),
   hrPhone: optional(20),
   hrWhatsapp: optional(20),
   postedOn: dateMs,
   expiresOn: z
-    .union([dateMs, z.literal(''), z.null(), z.undefined()])
+    .union([dateMs, z.literal(''), z.null()])
+    .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
   active: z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', '']), z.null(), z.undefined()])
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', '']), z.null()])
+    .optional()
     .transform((v) => !(v === false || v === 'false' || v === '0' || v === 'no')),
 });
 export type ImportJobRow = z.output<typeof importJobRow>;
