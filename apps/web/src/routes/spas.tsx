@@ -1,1 +1,149 @@
-export { default } from './not-found';
+import { useCallback, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { SPA_PAGE_SIZE } from '@spajobs/contract/common';
+import { Button } from '../components/ui/button';
+import { EmptyState, ErrorPanel } from '../components/ui/states';
+import { Pagination } from '../components/ui/pagination';
+import { useSearchSpas, type SpaSearchParams } from '../features/spas/api/search-spas';
+import { SpaCard, SpaCardSkeleton } from '../features/spas/components/spa-card';
+import { AppliedFilters, SpaSearchFilters } from '../features/spas/components/spa-search-filters';
+import {
+  changeFilters,
+  EMPTY_FILTERS,
+  readFilters,
+  writeFilters,
+  type SpaFilters,
+} from '../features/spas/lib/search-params';
+import { ApiError } from '../lib/api-client';
+import { cn } from '../lib/cn';
+import { useGeolocation } from '../lib/use-geolocation';
+import { usePageTitle } from '../lib/use-page-title';
+import { format, t } from '../messages';
+
+const m = t.spas.search;
+
+export default function SpasPage() {
+  usePageTitle(m.title);
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const geo = useGeolocation();
+  const granted = geo.state.status === 'granted' ? geo.state : null;
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  const update = useCallback(
+    (next: SpaFilters, replace = false) => setParams(writeFilters(next), { replace }),
+    [setParams],
+  );
+  const onChange = (patch: Partial<SpaFilters>, typing = false) =>
+    update(changeFilters(filters, patch), typing);
+  const clearAll = () => update(EMPTY_FILTERS);
+
+  const useRadius = filters.radius !== null && granted !== null;
+  const query: SpaSearchParams = {
+    page: filters.page,
+    name: filters.name || undefined,
+    state: filters.state || undefined,
+    city: filters.city || undefined,
+    ...(useRadius ? { radius: filters.radius ?? undefined, lat: granted.lat, lng: granted.lng } : {}),
+  };
+  // With a radius in the link, wait for the position before searching.
+  const waiting = filters.radius !== null && geo.state.status === 'locating';
+  const q = useSearchSpas(query, !waiting);
+
+  const errorMessage = (err: unknown) =>
+    err instanceof ApiError && err.isNetwork ? m.errorLater : useRadius ? m.errorRadius : m.errorGeneric;
+
+  const goToPage = (page: number) => {
+    update({ ...filters, page });
+    resultsRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <h1 className="text-3xl font-bold text-stone-900">{m.title}</h1>
+      <p className="mt-1 text-stone-700">{m.intro}</p>
+      <div className="mt-5 space-y-4">
+        <SpaSearchFilters
+          filters={filters}
+          onChange={onChange}
+          onReset={clearAll}
+          locationGranted={granted !== null}
+          locating={geo.state.status === 'locating'}
+          onRequestLocation={geo.request}
+        />
+        <AppliedFilters filters={filters} onChange={(p) => onChange(p)} onClear={clearAll} />
+      </div>
+      <div ref={resultsRef} className="scroll-mt-20 pt-6">
+        <div className="mb-4 flex min-h-7 flex-wrap items-baseline justify-between gap-2" aria-live="polite">
+          {q.data && !q.isError && (
+            <>
+              <p className="text-lg font-semibold text-stone-900">
+                {q.data.total === 1 ? m.foundOne : format(m.found, { count: q.data.total })}
+              </p>
+              {q.data.pages > 1 && (
+                <p className="text-sm text-stone-700">
+                  {format(m.pageOf, { page: q.data.page, pages: q.data.pages })}
+                </p>
+              )}
+            </>
+          )}
+        </div>
+        {q.isError ? (
+          <ErrorPanel
+            title={m.errorTitle}
+            message={errorMessage(q.error)}
+            onRetry={() => void q.refetch()}
+            action={
+              useRadius ? (
+                <Button variant="ghost" onClick={() => onChange({ radius: null })}>
+                  {m.removeRadius}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : !q.data ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {Array.from({ length: SPA_PAGE_SIZE }, (_, i) => (
+              <li key={i}>
+                <SpaCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : q.data.data.length === 0 ? (
+          <EmptyState
+            title={m.emptyTitle}
+            text={m.emptyText}
+            action={
+              <Button variant="secondary" onClick={clearAll}>
+                {m.clearAll}
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <ul
+              className={cn(
+                'grid gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+                q.isPlaceholderData && 'opacity-60',
+              )}
+              aria-busy={q.isPlaceholderData}
+            >
+              {q.data.data.map((spa) => (
+                <li key={spa._id}>
+                  <SpaCard spa={spa} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={filters.page}
+              pages={q.data.pages}
+              onPage={goToPage}
+              label={m.pagination}
+              className="mt-8"
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -17,7 +17,7 @@ export function StarRating({
   const value = formatRating(rating);
   const pct = (Number(value) / 5) * 100;
   return (
-    <div className="flex items-center gap-1.5 text-sm">
+    <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm">
       <span
         role="img"
         aria-label={format(t.spas.card.rating, { rating: value })}
