@@ -280,7 +280,8 @@ export function* generateSpas(opts: GeneratorOptions): Generator<GeneratedSpa> {
     const slack = Math.ceil(2 * avg);
     if (assigned + jobCount > target + slack) jobCount = Math.max(0, target + slack - assigned);
     if (assigned + jobCount < target - slack) jobCount = target - slack - assigned;
-    if (i === opts.spas - 1) jobCount = Math.max(0, opts.jobs - assigned);
+    jobCount = Math.min(jobCount, opts.jobs - assigned);
+    if (i === opts.spas - 1) jobCount = opts.jobs - assigned;
     assigned += jobCount;
     yield { spa: makeSpa(rnd, city, i, now), jobCount };
   }
