@@ -47,6 +47,7 @@ console.log(
   'p50 ms'.padStart(8),
   'p95 ms'.padStart(8),
   'max ms'.padStart(8),
+  'uncached p50'.padStart(13),
   'results'.padStart(9),
 );
 for (const [name, url] of cases) {
