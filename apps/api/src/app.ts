@@ -13,6 +13,7 @@ import type { Db } from './db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createContext } from './plugins/context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerResponseCache } from './plugins/response-cache.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import applicationRoutes from './routes/applications/index.ts';
@@ -61,6 +62,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
+  // Before the ETag plugin, so that cached answers keep the ETag they were stored with.
+  registerResponseCache(app);
   await app.register(etag, { weak: true });
   await app.register(swagger, {
     openapi: {

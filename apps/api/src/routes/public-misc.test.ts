@@ -100,6 +100,26 @@ describe('stats, geo, health and docs', () => {
     expect(res.json()).toEqual({ success: false, error: 'Not found', message: 'Not found' });
   });
 
+  it('public listings are answered from the response cache with the same bytes and ETag, never for a signed-in request', async () => {
+    const url = '/api/v1/spas/search?state=Maharashtra&page=1';
+    const first = await t.app.inject(url);
+    const second = await t.app.inject(url);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toBe('public, max-age=15');
+    const revalidated = await t.app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    const signedIn = await t.app.inject({ url, headers: { authorization: 'Bearer x' } });
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    const other = await t.app.inject('/api/v1/spas/search?state=Kerala&page=1');
+    expect(other.headers['x-cache']).toBeUndefined();
+    expect(other.body).not.toBe(first.body);
+    const bad = await t.app.inject('/api/v1/spas/search?page=0');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('demo images are drawn as SVG and cached', async () => {
     const res = await t.app.inject('/api/v1/media/logo/12.svg');
     expect(res.statusCode).toBe(200);

@@ -21,6 +21,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recent',
     {
+      config: { cacheSeconds: 30 },
       schema: {
         tags,
         summary: 'Most recently posted open jobs',
@@ -28,13 +29,12 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recentJobsResponse, 400: apiErrorSchema },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
       const [data, count] = await Promise.all([
         cache.get(`recent:${page}:${limit}`, () => jobs.recent(page, limit)),
         cache.get('open-jobs', () => jobs.countOpen()),
       ]);
-      reply.header('cache-control', 'public, max-age=30');
       return { success: true as const, data, count };
     },
   );
@@ -42,14 +42,14 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary/all-stats',
     {
+      config: { cacheSeconds: 60 },
       schema: {
         tags,
         summary: 'Open jobs by city, state, category, and city with state',
         response: { 200: jobSummaryResponse },
       },
     },
-    async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+    async () => {
       const summary = await cache.get('summary', () => jobs.summary());
       return { success: true as const, ...summary };
     },
@@ -58,6 +58,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { cacheSeconds: 15 },
       schema: {
         tags,
         summary: 'Open jobs, filtered and paged by the server',

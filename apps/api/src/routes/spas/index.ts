@@ -25,6 +25,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/nearspa',
     {
+      config: { cacheSeconds: 15 },
       schema: {
         tags,
         summary: 'Spas within a radius of a point, nearest first',
@@ -48,6 +49,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/spaall',
     {
+      config: { cacheSeconds: 15 },
       schema: {
         tags,
         summary: 'All spas, paged (capped)',
@@ -65,6 +67,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
+      config: { cacheSeconds: 15 },
       schema: {
         tags,
         summary: 'Search spas by name, state, city and distance',
@@ -91,13 +94,17 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/locations/states',
-    { schema: { tags, summary: 'States that have spas', response: { 200: namesResponse } } },
+    {
+      config: { cacheSeconds: 300 },
+      schema: { tags, summary: 'States that have spas', response: { 200: namesResponse } },
+    },
     async () => cache.get('spa-states', () => spas.states()),
   );
 
   app.get(
     '/locations/cities',
     {
+      config: { cacheSeconds: 300 },
       schema: {
         tags,
         summary: 'Cities that have spas, optionally in one state',
@@ -111,6 +118,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/spa/:id/details',
     {
+      config: { cacheSeconds: 15 },
       schema: {
         tags,
         summary: 'A spa and its open jobs',

@@ -5,7 +5,10 @@ const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, spas, jobs, cache } = app.ctx;
   app.get(
     '/stats',
-    { schema: { tags: ['stats'], summary: 'Site totals', response: { 200: siteStatsResponse } } },
+    {
+      config: { cacheSeconds: 60 },
+      schema: { tags: ['stats'], summary: 'Site totals', response: { 200: siteStatsResponse } },
+    },
     async () =>
       cache.get('site-stats', async () => {
         const users = await database.db
