@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, e2eDataDir, expectNoSeriousA11yViolations } from './support';
+import { DESKTOP, PHONE, dismissContactPopup, e2eDataDir, expectNoSeriousA11yViolations } from './support.js';
 
 interface Job {
   _id: string;

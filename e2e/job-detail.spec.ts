@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support';
+import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
 
 interface Job {
   _id: string;
