@@ -105,24 +105,26 @@ export function SiteHeader() {
         hidden={!open}
         className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg lg:hidden"
       >
-        <nav aria-label={t.shell.nav.label} className="mx-auto max-w-7xl px-4 py-3">
-          <ul className="flex flex-col gap-1">
-            {NAV.map((n) => (
-              <li key={n.to}>
-                <NavLink
-                  to={n.to}
-                  end={n.end}
-                  className={(s) => cn(linkClass(s), 'block min-h-11 py-3 text-base')}
-                >
-                  {n.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <div className="mx-auto max-w-7xl px-4 py-3">
+          <nav aria-label={t.shell.nav.label}>
+            <ul className="flex flex-col gap-1">
+              {NAV.map((n) => (
+                <li key={n.to}>
+                  <NavLink
+                    to={n.to}
+                    end={n.end}
+                    className={(s) => cn(linkClass(s), 'block min-h-11 py-3 text-base')}
+                  >
+                    {n.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <div className="mt-3 border-t border-stone-200 pt-3">
             <HeaderAccount variant="mobile" />
           </div>
-        </nav>
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * A second server for empty and error states: same web build, its own
+ * SQLite file with no demo data. With `broken`, its spa, job and contact
+ * message tables are then taken away, so every read of spas or jobs and every
+ * contact message fails on the server for real.
+ */
+export interface SpareServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+export async function startSpareServer(port: number, { broken }: { broken: boolean }): Promise<SpareServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `spajobs-spare-${port}-`));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+    },
+  });
+  const baseURL = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/readyz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('spare server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (broken) {
+    const db = new Database(path.join(dataDir, 'spajobs.db'));
+    db.exec(
+      'ALTER TABLE jobs RENAME TO jobs_gone; ALTER TABLE spas RENAME TO spas_gone; ALTER TABLE contact_messages RENAME TO contact_messages_gone;',
+    );
+    db.close();
+  }
+  return {
+    baseURL,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
