@@ -9,6 +9,7 @@ import { AppliedJobsCard } from '../features/dashboard/components/count-card';
 import { Greeting } from '../features/dashboard/components/greeting';
 import { useProfile } from '../features/profile/api/get-profile';
 import { PhotoPanel } from '../features/profile/components/photo-panel';
+import { ProfileSummary } from '../features/profile/components/profile-summary';
 import { ResumePanel } from '../features/profile/components/resume-panel';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
@@ -55,11 +56,11 @@ function Dashboard() {
         </Link>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <AppliedJobsCard count={count.data} loading={count.isPending} />
-      </div>
-
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        <div className="space-y-4 md:col-span-2 lg:col-span-1">
+          <AppliedJobsCard count={count.data} loading={count.isPending} />
+          <ProfileSummary profile={p} />
+        </div>
         <PhotoPanel
           path={p.profileimage}
           name={name}

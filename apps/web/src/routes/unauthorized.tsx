@@ -10,9 +10,15 @@ export default function UnauthorizedPage() {
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-xl px-4 py-12 text-center sm:py-20">
-      <p aria-hidden="true" className="text-5xl">
-        🔒
-      </p>
+      <span
+        aria-hidden="true"
+        className="mx-auto flex size-16 items-center justify-center rounded-full bg-amber-100 text-amber-800"
+      >
+        <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="4" y="11" width="16" height="10" rx="2" />
+          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+        </svg>
+      </span>
       <h1 className="mt-4 text-2xl font-bold text-stone-900 sm:text-3xl">{t.dashboard.unauthorizedTitle}</h1>
       <p className="mt-3 text-stone-700">{t.dashboard.unauthorizedText}</p>
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">

@@ -37,7 +37,17 @@ export function ApplicationRow({ application }: { application: ApplicationWithJo
         <div className="flex gap-1">
           <dt className="sr-only">{t.dashboard.location}</dt>
           <dd>
-            <span aria-hidden="true">📍 </span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="mr-1 inline size-4 align-[-2px] text-stone-500"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" />
+              <circle cx="12" cy="9.5" r="2.5" />
+            </svg>
             {place.join(', ')}
           </dd>
         </div>

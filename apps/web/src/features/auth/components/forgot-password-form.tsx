@@ -32,7 +32,7 @@ export function ForgotPasswordForm() {
       <div className="space-y-4">
         <div role="status" className="rounded-xl border border-green-200 bg-green-50 p-4">
           <h2 className="font-semibold text-green-900">{t.auth.forgotDoneTitle}</h2>
-          <p className="mt-1 text-green-900">{t.auth.forgotDone}</p>
+          <p className="mt-1 text-green-900">{t.rules.resetLinkSent}</p>
         </div>
         <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">
           {t.auth.backToLogin}

@@ -46,7 +46,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <div className="space-y-4">
         <div role="status" className="rounded-xl border border-green-200 bg-green-50 p-4">
           <h2 className="font-semibold text-green-900">{t.auth.resetDoneTitle}</h2>
-          <p className="mt-1 text-green-900">{t.auth.resetDone}</p>
+          <p className="mt-1 text-green-900">{t.rules.passwordResetDone}</p>
         </div>
         <Link to="/login" className={buttonClass('primary', 'lg', 'w-full')}>
           {t.auth.signInLink}
@@ -58,7 +58,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   // A used, expired or unknown link: the server answers 400, 404 or 410.
   const err = reset.error;
   const linkRefused = err instanceof ApiError && [400, 404, 410].includes(err.status) && !err.fields.password;
-  if (linkRefused) return <AskAgain text={t.auth.resetInvalid} />;
+  if (linkRefused) return <AskAgain text={t.rules.resetLinkInvalid} />;
 
   return (
     <form

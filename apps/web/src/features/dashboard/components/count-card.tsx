@@ -11,9 +11,12 @@ export function AppliedJobsCard({ count, loading }: { count: number | undefined;
     >
       <span
         aria-hidden="true"
-        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-2xl"
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700"
       >
-        💼
+        <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="3" y="7" width="18" height="13" rx="2" />
+          <path d="M9 7V5a2 2 0 0 1 2-2h2a2 2 0 0 1 2 2v2M3 13h18" />
+        </svg>
       </span>
       <span className="min-w-0">
         <span className="block text-sm font-medium text-stone-700">{t.dashboard.appliedJobs}</span>

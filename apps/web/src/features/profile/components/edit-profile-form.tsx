@@ -92,7 +92,7 @@ export function EditProfileForm({ initial, notice }: { initial: Partial<Profile>
         lastname: profile.lastname || values.lastname,
         email: profile.email || values.email,
       });
-      setOutcome({ kind: 'success', text: message || t.profile.saved });
+      setOutcome({ kind: 'success', text: message || t.rules.profileUpdated });
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : {};
       let placed = 0;

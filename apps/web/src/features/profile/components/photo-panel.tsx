@@ -52,7 +52,7 @@ export function PhotoPanel({
       accept={PHOTO_ACCEPT}
       chooseLabel={t.profile.choosePhoto}
       uploadLabel={t.profile.uploadPhoto}
-      successText={t.profile.photoUpdated}
+      successText={t.rules.photoUpdated}
       failureText={t.profile.photoFailed}
       check={checkPhotoUpload}
       onUploaded={onUploaded}

@@ -14,7 +14,7 @@ export function ResumePanel({ path }: { path: string | null }) {
       accept={RESUME_ACCEPT}
       chooseLabel={t.profile.chooseResume}
       uploadLabel={t.profile.uploadResume}
-      successText={t.profile.resumeUploaded}
+      successText={t.rules.resumeUploaded}
       failureText={t.profile.resumeFailed}
       check={checkResumeUpload}
     >

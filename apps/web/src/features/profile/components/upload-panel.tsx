@@ -53,7 +53,7 @@ export function UploadPanel(props: UploadPanelProps) {
   };
 
   const onUpload = async () => {
-    if (!readToken()) return setOutcome({ kind: 'error', text: t.profile.authRequired });
+    if (!readToken()) return setOutcome({ kind: 'error', text: t.rules.authRequired });
     const problem = check(file);
     if (problem || !file) return setOutcome({ kind: 'error', text: problem ?? failureText });
     setOutcome(null);
