@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Job } from '@spajobs/contract/job';
 import { relativePostedTime } from '../lib/format';
+import { BriefcaseIcon, MapPinIcon, WalletIcon } from './ui/icons';
 
 /** A job in a grid or list: title, spa, place, salary, experience, when posted. Opens the job. */
 export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 | 3 }) {
@@ -28,21 +29,21 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
         <div className="flex gap-2">
           <dt className="sr-only">Location</dt>
           <dd className="flex items-center gap-1.5">
-            <span aria-hidden="true">📍</span>
+            <MapPinIcon className="size-4 shrink-0 text-stone-500" />
             {job.location}
           </dd>
         </div>
         <div className="flex gap-2">
           <dt className="sr-only">Salary</dt>
           <dd className="flex items-center gap-1.5 font-semibold text-brand-800">
-            <span aria-hidden="true">₹</span>
-            {job.salary.replace(/^₹/, '')}
+            <WalletIcon className="size-4 shrink-0 text-brand-700" />
+            {job.salary}
           </dd>
         </div>
         <div className="flex gap-2">
           <dt className="sr-only">Experience</dt>
           <dd className="flex items-center gap-1.5">
-            <span aria-hidden="true">🧳</span>
+            <BriefcaseIcon className="size-4 shrink-0 text-stone-500" />
             {job.experience}
           </dd>
         </div>

@@ -69,3 +69,8 @@ export const StarIcon = make(
   ['M12 2.5l2.9 6 6.6.8-4.9 4.6 1.3 6.5L12 17.2l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8z'],
   true,
 );
+export const WalletIcon = make([
+  'M3 7a2 2 0 0 1 2-2h13v4',
+  'M3 7v11a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2z',
+  'M16 14.5h.01',
+]);
