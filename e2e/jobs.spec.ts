@@ -217,6 +217,19 @@ test.describe('job listing', () => {
     await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Ayurveda');
   });
 
+  test('a city tile on the home page opens the listing for that city', async ({ page, request }) => {
+    await page.goto('/');
+    const tile = page.locator('a[href^="/jobs?city="]').first();
+    await expect(tile).toBeVisible();
+    const city = new URL(`http://x${await tile.getAttribute('href')}`).searchParams.get('city')!;
+    const expected = await apiJobs(request, { city });
+    await tile.click();
+    await expect(page).toHaveURL(/\/jobs\?city=/);
+    await expectShowing(page, expected);
+    await expect(page.getByRole('button', { name: `Remove filter City: ${city}` })).toBeVisible();
+    for (const c of await cards(page).allTextContents()) expect(c).toContain(city);
+  });
+
   test('no match shows the empty state, and Clear all filters brings every job back', async ({
     page,
     request,
