@@ -122,6 +122,17 @@ test.describe('job listing', () => {
     await expectShowing(page, await apiJobs(request, { state: first.state, city: first.city }));
     await expect(page.getByRole('button', { name: `Remove filter City: ${first.city}` })).toBeVisible();
 
+    // Posted since a date
+    const since = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto('/jobs');
+    await page.getByLabel('Posted since', { exact: true }).fill(since);
+    const recent = await apiJobs(request, { postedDate: since });
+    expect(recent.total).toBeLessThan((await apiJobs(request, {})).total);
+    await expectShowing(page, recent);
+    await expect(page.getByRole('button', { name: /^Remove filter Posted since:/ })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`postedDate=${since}`));
+
+    await page.goto(`/jobs?state=${encodeURIComponent(first.state)}&city=${encodeURIComponent(first.city)}`);
     const otherState = first.state === 'Karnataka' ? 'Maharashtra' : 'Karnataka';
     await page.getByLabel('State', { exact: true }).selectOption(otherState);
     await expect(city).toHaveValue('');

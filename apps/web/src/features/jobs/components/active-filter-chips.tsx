@@ -1,3 +1,4 @@
+import { formatDate } from '../../../lib/format';
 import { t } from '../../../messages';
 import { activeFilterKeys, type FilterKey, type JobFilters } from '../job-filters';
 
@@ -26,23 +27,26 @@ export function ActiveFilterChips({
     <div className="flex flex-wrap items-center gap-2">
       <h2 className="sr-only">{t.jobs.activeFilters}</h2>
       <ul className="flex flex-wrap gap-2" aria-label={t.jobs.activeFilters}>
-        {keys.map((k) => (
-          <li key={k}>
-            <button
-              type="button"
-              onClick={() => onRemove(k)}
-              aria-label={`${t.jobs.removeFilter} ${labels[k]}: ${filters[k]}`}
-              className="inline-flex min-h-9 max-w-[18rem] items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
-            >
-              <span className="truncate">
-                <span className="font-medium">{labels[k]}:</span> {filters[k]}
-              </span>
-              <span aria-hidden="true" className="text-base leading-none">
-                ×
-              </span>
-            </button>
-          </li>
-        ))}
+        {keys.map((k) => {
+          const value = k === 'postedDate' ? formatDate(filters[k]) || filters[k] : filters[k];
+          return (
+            <li key={k}>
+              <button
+                type="button"
+                onClick={() => onRemove(k)}
+                aria-label={`${t.jobs.removeFilter} ${labels[k]}: ${value}`}
+                className="inline-flex min-h-9 max-w-[18rem] items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
+              >
+                <span className="truncate">
+                  <span className="font-medium">{labels[k]}:</span> {value}
+                </span>
+                <span aria-hidden="true" className="text-base leading-none">
+                  ×
+                </span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
       <button
         type="button"

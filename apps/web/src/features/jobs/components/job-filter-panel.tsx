@@ -106,6 +106,17 @@ export function JobFilterPanel({
           </option>
         ))}
       </SelectField>
+      <TextField
+        id="filter-posted-date"
+        label={t.jobs.postedDateLabel}
+        type="date"
+        value={filters.postedDate}
+        max={new Date().toISOString().slice(0, 10)}
+        onChange={(e) => {
+          const v = e.target.value;
+          if (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v)) onChange({ postedDate: v });
+        }}
+      />
       <Button variant="secondary" className="w-full" onClick={onReset} disabled={!hasActive}>
         {t.jobs.resetAll}
       </Button>
