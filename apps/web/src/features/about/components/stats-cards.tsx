@@ -16,18 +16,24 @@ function StatCard({
 }) {
   const inner = (
     <>
-      <span className="block h-9 text-3xl font-bold text-brand-800" data-testid={testId}>
+      <span className="block h-8 text-2xl font-bold text-brand-800 sm:h-9 sm:text-3xl" data-testid={testId}>
         {value}
       </span>
-      <span className="mt-1 block font-medium text-stone-800">{label}</span>
+      <span className="mt-1 block text-sm font-medium leading-tight text-stone-800 sm:text-base">
+        {label}
+      </span>
       {to && (
-        <span aria-hidden="true" className="absolute right-4 top-4 text-brand-700">
+        <span
+          aria-hidden="true"
+          className="absolute right-2 top-1.5 text-sm text-brand-700 sm:right-4 sm:top-4 sm:text-base"
+        >
           →
         </span>
       )}
     </>
   );
-  const cls = 'relative block rounded-xl border border-stone-200 bg-white p-5 text-center shadow-sm';
+  const cls =
+    'relative block rounded-xl border border-stone-200 bg-white px-2 py-4 text-center shadow-sm sm:p-5';
   return to ? (
     <Link to={to} className={`${cls} hover:border-brand-600 hover:shadow-md`}>
       {inner}
@@ -46,11 +52,11 @@ export function StatsCards() {
     ) : stats.isError ? (
       '—'
     ) : (
-      <span className="inline-block h-8 w-20 animate-pulse rounded bg-stone-200" />
+      <span className="inline-block h-7 w-16 animate-pulse rounded bg-stone-200 sm:h-8 sm:w-20" />
     );
   return (
     <div>
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-3">
         <StatCard
           label={t.about.activeCandidates}
           value={value(stats.data?.totalUsers)}
