@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState, ErrorPanel, LoadingScreen, Skeleton } from '../components/ui/states';
@@ -23,6 +24,14 @@ function Dashboard() {
   const profile = useProfile();
   const count = useApplicationsCount();
   const applications = useApplications(1, RECENT_APPLICATIONS);
+
+  // Keep the header's avatar in step with the stored photo.
+  const storedPhoto = profile.data?.profileimage;
+  useEffect(() => {
+    if (storedPhoto !== undefined && storedPhoto !== (user?.profileimage ?? null)) {
+      updateUser({ profileimage: storedPhoto });
+    }
+  }, [storedPhoto, user?.profileimage, updateUser]);
 
   if (profile.isPending) return <LoadingScreen label={t.dashboard.loading} />;
   if (profile.isError) {

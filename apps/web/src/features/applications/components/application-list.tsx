@@ -14,7 +14,11 @@ const statusStyle: Record<string, string> = {
 /** An application: job title (to the job), location and city, salary, status as received, "Applied on" date. */
 export function ApplicationRow({ application }: { application: ApplicationWithJob }) {
   const { job } = application;
-  const place = [job.location, job.city].filter(Boolean).filter((v, i, a) => a.indexOf(v) === i);
+  // The location often names the city already ("Indira Nagar, Lucknow"): say the city once.
+  const place =
+    job.city && !job.location.toLowerCase().includes(job.city.toLowerCase())
+      ? [job.location, job.city].filter(Boolean)
+      : [job.location || job.city];
   return (
     <li className="relative rounded-xl border border-stone-200 bg-white p-4 focus-within:ring-2 focus-within:ring-brand-600 hover:border-brand-600">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -27,7 +31,7 @@ export function ApplicationRow({ application }: { application: ApplicationWithJo
           </Link>
         </h3>
         <span
-          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${statusStyle[application.status] ?? 'bg-stone-100 text-stone-800'}`}
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyle[application.status] ?? 'bg-stone-100 text-stone-800'}`}
         >
           <span className="sr-only">{t.dashboard.status}: </span>
           {application.status}
