@@ -17,6 +17,7 @@ import { registerResponseCache } from './plugins/response-cache.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import applicationRoutes from './routes/applications/index.ts';
+import authRoutes from './routes/auth/index.ts';
 import geoRoutes from './routes/geo/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import jobRoutes from './routes/jobs/index.ts';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(applicationRoutes, { prefix: '/application' });
       await api.register(messageRoutes, { prefix: '/messages' });
+      await api.register(authRoutes, { prefix: '/auth' });
       api.get('/site', { schema: { hide: true } }, async () => config.site);
     },
     { prefix: '/api/v1' },

@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   /** postgres://… selects PostgreSQL; otherwise the SQLite file below is used. */
   databaseUrl: string | undefined;
+  /** PostgreSQL schema to use instead of the default search path. */
+  databaseSchema: string | undefined;
   sqliteFile: string;
   dataDir: string;
   uploadsDir: string;
@@ -28,6 +30,46 @@ export interface Config {
   rateLimits: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** External sign-in; a provider without a client id and secret is not offered. */
+  oauth: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  google?: { clientId: string; clientSecret: string; issuer: string; scope: string };
+  facebook?: {
+    clientId: string;
+    clientSecret: string;
+    authorizationUrl: string;
+    tokenUrl: string;
+    profileUrl: string;
+    scope: string;
+  };
+}
+
+/** A provider is configured only when both its client id and secret are set. */
+function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig {
+  const out: OAuthConfig = {};
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    out.google = {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      issuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
+      scope: env.GOOGLE_SCOPE || 'openid email profile',
+    };
+  }
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) {
+    out.facebook = {
+      clientId: env.FACEBOOK_CLIENT_ID,
+      clientSecret: env.FACEBOOK_CLIENT_SECRET,
+      authorizationUrl: env.FACEBOOK_AUTHORIZATION_URL || 'https://www.facebook.com/v23.0/dialog/oauth',
+      tokenUrl: env.FACEBOOK_TOKEN_URL || 'https://graph.facebook.com/v23.0/oauth/access_token',
+      profileUrl:
+        env.FACEBOOK_PROFILE_URL ||
+        'https://graph.facebook.com/v23.0/me?fields=id,email,first_name,last_name',
+      scope: env.FACEBOOK_SCOPE || 'email public_profile',
+    };
+  }
+  return out;
 }
 
 const DEV_JWT_SECRET = 'spajobs-development-secret-change-me-in-production';
@@ -44,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     sqliteFile: path.resolve(env.SQLITE_FILE ?? path.join(dataDir, 'spajobs.db')),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
@@ -64,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: env.RATE_LIMITS !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
+    oauth: loadOAuthConfig(env),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
+import * as externalSignIn from './migrations/0002-external-sign-in.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -9,6 +10,7 @@ import * as initial from './migrations/0001-initial.ts';
  */
 const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Promise<void> }> = {
   '0001-initial': initial,
+  '0002-external-sign-in': externalSignIn,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

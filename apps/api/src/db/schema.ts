@@ -57,7 +57,8 @@ export interface JobTable {
 export interface UserTable {
   id: Generated<number>;
   email: string;
-  phone: string;
+  /** Empty for an account made through Google or Facebook until the candidate adds one. */
+  phone: string | null;
   password_hash: string | null;
   firstname: string;
   lastname: string;

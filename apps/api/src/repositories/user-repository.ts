@@ -19,7 +19,7 @@ export function toProfile(u: UserRow): Profile {
     firstname: u.firstname,
     lastname: u.lastname,
     email: u.email,
-    phone: u.phone,
+    phone: u.phone ?? '',
     gender: u.gender,
     dob: u.dob,
     qualification: u.qualification,
