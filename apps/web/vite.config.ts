@@ -12,5 +12,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     cssCodeSplit: true,
+    manifest: true,
   },
 });

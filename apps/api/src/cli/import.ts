@@ -16,7 +16,11 @@ if (!positional.length) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const database = await createDb({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
+  pgSchema: config.databaseSchema,
+});
 try {
   await migrateToLatest(database);
   for (const file of positional) {

@@ -12,7 +12,11 @@ import { intFlag, parseArgs } from './args.ts';
 
 const { flags } = parseArgs(process.argv.slice(2));
 const config = loadConfig();
-const database = await createDb({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const database = await createDb({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
+  pgSchema: config.databaseSchema,
+});
 try {
   await migrateToLatest(database);
   const spas = intFlag(flags, 'spas', DEMO_SIZE.spas);

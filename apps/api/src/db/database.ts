@@ -23,7 +23,7 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   sqliteFile?: string;
   /** PostgreSQL schema to use (created when missing); lets test runs never collide. */
-  pgSchema?: string;
+  pgSchema?: string | undefined;
   poolSize?: number;
 }
 

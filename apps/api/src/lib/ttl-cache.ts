@@ -1,21 +1,37 @@
 /**
  * A small in-process cache for values that are expensive to compute and fine
  * to be a little stale (counts, summaries). Concurrent misses share one load.
- * Each API instance keeps its own; nothing depends on it being shared.
+ * After expiry the old value is still answered while one refresh runs in the
+ * background (stale-while-revalidate), up to `maxStaleMs`; so after the first
+ * load nobody waits for a recount. Each API instance keeps its own; nothing
+ * depends on it being shared.
  */
 export class TtlCache {
   private entries = new Map<string, { value: unknown; expires: number }>();
   private pending = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxStaleMs = ttlMs * 10,
+  ) {}
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value as T;
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.value as T;
+    if (hit && hit.expires + this.maxStaleMs > now) {
+      if (!this.pending.has(key)) this.refresh(key, load).catch(() => undefined);
+      return hit.value as T;
+    }
+    return this.refresh(key, load);
+  }
+
+  private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T>;
     const p = load()
       .then((value) => {
+        this.entries.delete(key);
         this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
         if (this.entries.size > 1000) this.entries.delete(this.entries.keys().next().value!);
         return value;

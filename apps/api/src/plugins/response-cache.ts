@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,50 +13,76 @@ interface Entry {
   etag: string;
   contentType: string;
   expires: number;
+  /** One request is recomputing this entry; the others keep getting it meanwhile. */
+  refreshing: boolean;
 }
 
 const MAX_ENTRIES = 5000;
+/** How long past its expiry an entry may still be answered while it is being refreshed. */
+const MAX_STALE_FACTOR = 10;
+const refreshers = new WeakSet<FastifyRequest>();
 
 /**
  * Public, non-personal GET answers are kept as their finished bytes, by URL,
- * for a few seconds: the same listing asked for again is answered without
- * querying or serializing, with its ETag (so a browser that has it gets 304)
- * and a matching Cache-Control. Requests that carry a token are never served
- * from or stored in it. Each instance keeps its own; none depends on it.
+ * for a few seconds: the same listing asked for again is answered before
+ * validation, querying or serializing, with its ETag (so a browser that has it
+ * gets 304) and a matching Cache-Control. When an entry expires, exactly one
+ * request recomputes it while the others are answered from the old one, so a
+ * busy listing never stalls every visitor at once. Only URLs that were
+ * answered 200 are stored, so a cached URL is always a valid one. Requests
+ * that carry a token are never served from or stored in it. Each instance
+ * keeps its own; none depends on it.
  */
 export function registerResponseCache(app: FastifyInstance): void {
   const entries = new Map<string, Entry>();
 
-  app.addHook('preHandler', async (req, reply) => {
-    const seconds = req.routeOptions.config.cacheSeconds;
-    if (!seconds || req.method !== 'GET' || req.headers.authorization) return;
-    const hit = entries.get(req.url);
-    if (!hit) return;
-    if (hit.expires <= Date.now()) {
-      entries.delete(req.url);
-      return;
-    }
-    reply.header('x-cache', 'hit');
-    return reply
+  const serve = (reply: FastifyReply, hit: Entry, seconds: number, state: string) =>
+    reply
+      .header('x-cache', state)
       .header('etag', hit.etag)
       .header('cache-control', `public, max-age=${seconds}`)
       .type(hit.contentType)
       .send(hit.body);
+
+  app.addHook('onRequest', async (req, reply) => {
+    const seconds = req.routeOptions.config.cacheSeconds;
+    if (!seconds || req.method !== 'GET' || req.headers.authorization) return;
+    const hit = entries.get(req.url);
+    if (!hit) return;
+    const now = Date.now();
+    if (hit.expires > now) return serve(reply, hit, seconds, 'hit');
+    if (hit.expires + seconds * 1000 * MAX_STALE_FACTOR < now) {
+      entries.delete(req.url);
+      return;
+    }
+    if (hit.refreshing) return serve(reply, hit, seconds, 'stale');
+    hit.refreshing = true;
+    refreshers.add(req);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
     const seconds = req.routeOptions.config.cacheSeconds;
     if (!seconds || req.method !== 'GET' || req.headers.authorization) return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
+    if (reply.getHeader('x-cache')) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`);
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    if (entries.size >= MAX_ENTRIES && !entries.has(req.url)) entries.delete(entries.keys().next().value!);
     entries.set(req.url, {
       body: payload,
       etag,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       expires: Date.now() + seconds * 1000,
+      refreshing: false,
     });
     return payload;
+  });
+
+  // A refresh that failed leaves the old entry to be refreshed by the next request.
+  app.addHook('onResponse', async (req) => {
+    if (!refreshers.has(req)) return;
+    refreshers.delete(req);
+    const entry = entries.get(req.url);
+    if (entry?.refreshing) entry.refreshing = false;
   });
 }

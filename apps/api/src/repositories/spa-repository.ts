@@ -152,7 +152,7 @@ export class SpaRepository {
       countQ.executeTakeFirstOrThrow(),
       pageQ
         .orderBy('spas.rating', 'desc')
-        .orderBy('spas.id', 'asc')
+        .orderBy('spas.id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute() as Promise<SpaWithCount[]>,

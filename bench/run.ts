@@ -1,0 +1,477 @@
+/**
+ * The benchmark: `npm run bench` prints one table and writes bench/results/<time>.json.
+ *
+ *   npm run bench                    API load at 1,000,000 jobs, the cost curve, the web
+ *   npm run bench -- --pg            the API parts on PostgreSQL (DATABASE_URL, default the local `test` database)
+ *   npm run bench -- --only api      one part: api | curve | web
+ *   npm run bench -- --duration 5    seconds of load per endpoint (default 10)
+ *
+ * Data sets come from the demo generator and are kept under data/bench/ (SQLite) or in
+ * schemas bench_<jobs> (PostgreSQL) so later runs reuse them. Load comes from this process
+ * (autocannon) against the real server in a child process; the limit is a bare Node http
+ * server in another child answering the identical response bytes from memory.
+ * Timings are figures to read, never test assertions.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { parseArgs } from '../apps/api/src/cli/args.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { flags } = parseArgs(process.argv.slice(2));
+const usePg = !!flags.pg;
+const only = typeof flags.only === 'string' ? flags.only : undefined;
+const duration = Number(flags.duration ?? 10);
+const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const engine = usePg ? 'postgresql' : 'sqlite';
+
+const SIZES = [
+  { spas: 1_000, jobs: 10_000 },
+  { spas: 10_000, jobs: 100_000 },
+  { spas: 100_000, jobs: 1_000_000 },
+];
+const LARGEST = SIZES[SIZES.length - 1]!;
+
+const TARGETS = {
+  p99Ms: 20,
+  cachedShareOfLimit: 0.5,
+  costCurveRatio: 1.5,
+  lighthouseScore: 95,
+  lcpMs: 2000,
+  cls: 0.05,
+  homeJsKb: 150,
+};
+
+type Row = Record<string, string | number | boolean | null>;
+const results: {
+  date: string;
+  machine: Record<string, unknown>;
+  engine: string;
+  sections: Record<string, Row[]>;
+} = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  },
+  engine,
+  sections: {},
+};
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
+process.on('SIGINT', () => process.exit(130));
+
+function log(msg: string) {
+  process.stderr.write(`${msg}\n`);
+}
+
+const num = (n: number) => n.toLocaleString('en-IN');
+
+// ---------------------------------------------------------------- data sets
+
+function envFor(size: { jobs: number }): NodeJS.ProcessEnv {
+  return usePg
+    ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: `bench_${size.jobs}` }
+    : { SQLITE_FILE: path.join(root, 'data/bench', `spajobs-${size.jobs}.db`), DATABASE_URL: '' };
+}
+
+async function countJobs(size: { jobs: number }): Promise<number> {
+  if (usePg) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      const r = await client.query(`select count(*)::int as n from bench_${size.jobs}.jobs`);
+      return r.rows[0].n as number;
+    } catch {
+      return 0;
+    } finally {
+      await client.end();
+    }
+  }
+  const file = envFor(size).SQLITE_FILE!;
+  if (!fs.existsSync(file)) return 0;
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('select count(*) as n from jobs').get() as { n: number }).n;
+  } catch {
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+async function ensureDataset(size: { spas: number; jobs: number }) {
+  if ((await countJobs(size)) === size.jobs) return;
+  log(`Generating ${num(size.spas)} spas and ${num(size.jobs)} jobs (${engine})…`);
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/api/src/cli/seed.ts',
+      '--spas',
+      String(size.spas),
+      '--jobs',
+      String(size.jobs),
+      '--reset',
+    ],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...envFor(size) } },
+  );
+  if (r.status !== 0) throw new Error('generating the data set failed');
+}
+
+// ---------------------------------------------------------------- processes
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function startApi(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'false',
+      LOG_LEVEL: 'error',
+      RATE_LIMITS: 'off',
+    },
+  });
+  children.add(child);
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  children.delete(child);
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------- load
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, seconds: number, connections = 50): Promise<Load> {
+  const r = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+async function endpoints(base: string) {
+  const list = (await (await fetch(`${base}/api/v1/spajobs?limit=1`)).json()) as { data: { _id: string }[] };
+  const jobId = list.data[0]!._id;
+  return [
+    {
+      name: 'nearby spas (10 km, Mumbai)',
+      path: '/api/v1/spas/nearspa?lat=19.076&lng=72.8777&radius=10',
+      p99Target: true,
+    },
+    { name: 'spa search, state filter', path: '/api/v1/spas/search?state=Maharashtra&page=1&limit=12' },
+    {
+      name: 'job listing, title + city',
+      path: '/api/v1/spajobs?title=therapist&city=Mumbai&page=1&limit=9',
+      p99Target: true,
+    },
+    { name: 'job detail', path: `/api/v1/spajobs/${jobId}` },
+    { name: 'recent jobs', path: '/api/v1/spajobs/recent?limit=9&page=1', limitTarget: true },
+    { name: 'summary stats', path: '/api/v1/spajobs/summary/all-stats', limitTarget: true },
+  ];
+}
+
+async function firstRequestMs(url: string): Promise<number> {
+  const t0 = performance.now();
+  const r = await fetch(url);
+  await r.arrayBuffer();
+  return Math.round((performance.now() - t0) * 10) / 10;
+}
+
+async function apiUnderLoad() {
+  await ensureDataset(LARGEST);
+  const port = 4710;
+  const limitPort = 4711;
+  const api = await startApi(envFor(LARGEST), port);
+  const base = `http://127.0.0.1:${port}`;
+  const eps = await endpoints(base);
+  const first: Record<string, number> = {};
+  const recorded: Record<string, { body: string; contentType: string }> = {};
+  for (const ep of eps) {
+    first[ep.path] = await firstRequestMs(base + ep.path);
+    const r = await fetch(base + ep.path);
+    recorded[ep.path] = {
+      body: await r.text(),
+      contentType: r.headers.get('content-type') ?? 'application/json',
+    };
+  }
+  const file = path.join(os.tmpdir(), `spajobs-bench-responses-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(recorded));
+  const limit = spawn(process.execPath, ['bench/limit-server.mjs', file, String(limitPort)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(limit);
+  await waitFor(`http://127.0.0.1:${limitPort}${eps[0]!.path}`);
+
+  const rows: Row[] = [];
+  for (const ep of eps) {
+    log(`load: ${ep.name}`);
+    await load(base + ep.path, 2); // warm-up
+    const a = await load(base + ep.path, duration);
+    await load(`http://127.0.0.1:${limitPort}${ep.path}`, 2);
+    const l = await load(`http://127.0.0.1:${limitPort}${ep.path}`, duration);
+    const ratio = l.rps ? a.rps / l.rps : 0;
+    rows.push({
+      endpoint: ep.name,
+      firstRequestMs: first[ep.path]!,
+      rps: a.rps,
+      p50Ms: a.p50,
+      p99Ms: a.p99,
+      errors: a.errors,
+      limitRps: l.rps,
+      shareOfLimit: Math.round(ratio * 100) / 100,
+      target: ep.p99Target
+        ? `p99 < ${TARGETS.p99Ms} ms`
+        : ep.limitTarget
+          ? `≥ ${TARGETS.cachedShareOfLimit} of limit`
+          : '',
+      met: ep.p99Target
+        ? a.p99 < TARGETS.p99Ms && a.errors === 0
+        : ep.limitTarget
+          ? ratio >= TARGETS.cachedShareOfLimit && a.errors === 0
+          : a.errors === 0,
+    });
+  }
+  await stop(limit);
+  await stop(api);
+  fs.rmSync(file, { force: true });
+  results.sections[
+    `API under load (${engine}, ${num(LARGEST.spas)} spas, ${num(LARGEST.jobs)} jobs, 50 connections, ${duration} s)`
+  ] = rows;
+}
+
+async function costCurve() {
+  const perSize: Record<string, Record<number, number>> = {};
+  const seconds = Math.max(3, Math.round(duration / 2));
+  for (const size of SIZES) {
+    await ensureDataset(size);
+    const port = 4720;
+    const api = await startApi(envFor(size), port);
+    const base = `http://127.0.0.1:${port}`;
+    for (const ep of await endpoints(base)) {
+      log(`curve: ${ep.name} at ${num(size.jobs)} jobs`);
+      await load(base + ep.path, 1);
+      const r = await load(base + ep.path, seconds);
+      (perSize[ep.name] ??= {})[size.jobs] = r.p50;
+    }
+    await stop(api);
+  }
+  const rows: Row[] = Object.entries(perSize).map(([name, bySize]) => {
+    const small = bySize[SIZES[0]!.jobs]!;
+    const large = bySize[LARGEST.jobs]!;
+    // p50 of 0 ms (autocannon's millisecond resolution) counts as 1 ms for the ratio.
+    const ratio = Math.max(large, 1) / Math.max(small, 1);
+    return {
+      endpoint: name,
+      ...Object.fromEntries(SIZES.map((s) => [`p50Ms@${s.jobs}`, bySize[s.jobs]!])),
+      ratio: Math.round(ratio * 100) / 100,
+      target: `≤ ${TARGETS.costCurveRatio}`,
+      met: ratio <= TARGETS.costCurveRatio,
+    };
+  });
+  results.sections[`Cost curve (${engine}, p50 at 50 connections, ${seconds} s each)`] = rows;
+}
+
+// ---------------------------------------------------------------- web
+
+function routeJsSizes(): Row[] {
+  const dist = path.join(root, 'apps/web/dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean; src?: string }
+  >;
+  const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const i of manifest[key]?.imports ?? []) closure(i, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const routes: [string, string][] = [
+    ['/', 'src/routes/home.tsx'],
+    ['/jobs', 'src/routes/jobs.tsx'],
+    ['/job/:id', 'src/routes/job-detail.tsx'],
+    ['/spas', 'src/routes/spas.tsx'],
+    ['/spa/:id', 'src/routes/spa-detail.tsx'],
+    ['/login', 'src/routes/login.tsx'],
+    ['/candidate/dashboard', 'src/routes/dashboard.tsx'],
+  ];
+  return routes.map(([route, src]) => {
+    const keys = new Set([...closure(entry), ...(manifest[src] ? closure(src) : [])]);
+    const bytes = [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
+    const kb = Math.round((bytes / 1024) * 10) / 10;
+    return {
+      route,
+      initialJsGzipKb: kb,
+      target: route === '/' ? `< ${TARGETS.homeJsKb} KB` : '',
+      met: route === '/' ? kb < TARGETS.homeJsKb : true,
+    };
+  });
+}
+
+async function lighthouseRuns(): Promise<Row[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const dataDir = path.join(root, 'data/bench/web');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const port = 4730;
+  const api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', DATABASE_URL: '' }, port);
+  const base = `http://localhost:${port}`;
+  const list = (await (await fetch(`${base}/api/v1/spajobs?limit=1`)).json()) as { data: { _id: string }[] };
+  const pages = ['/', '/jobs', `/job/${list.data[0]!._id}`, '/spas'];
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const rows: Row[] = [];
+  try {
+    for (const page of pages) {
+      log(`lighthouse: ${page}`);
+      const runs = [];
+      // The median of three runs: one Lighthouse run on a shared machine is noisy.
+      for (let i = 0; i < 3; i++) {
+        const r = await lighthouse(base + page, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (r) runs.push(r.lhr);
+      }
+      runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+      const lhr = runs[Math.floor(runs.length / 2)]!;
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const lcp = Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+      const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+      const cls = Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000;
+      const items =
+        (
+          lhr.audits['network-requests']?.details as {
+            items?: { resourceType?: string; transferSize?: number }[];
+          }
+        )?.items ?? [];
+      const jsKb =
+        Math.round(
+          (items.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + (i.transferSize ?? 0), 0) /
+            1024) *
+            10,
+        ) / 10;
+      rows.push({
+        page: page.startsWith('/job/') ? '/job/:id' : page,
+        score,
+        lcpMs: lcp,
+        tbtMs: tbt,
+        cls,
+        jsTransferredKb: jsKb,
+        target: `≥ ${TARGETS.lighthouseScore}, LCP < ${TARGETS.lcpMs} ms, CLS < ${TARGETS.cls}`,
+        met: score >= TARGETS.lighthouseScore && lcp < TARGETS.lcpMs && cls < TARGETS.cls,
+      });
+    }
+  } finally {
+    chrome.kill();
+    await stop(api);
+  }
+  return rows;
+}
+
+async function web() {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'))) {
+    log('Building the web app…');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error('build failed');
+  }
+  results.sections['Initial JavaScript per route (gzip, from the build)'] = routeJsSizes();
+  results.sections['Lighthouse (mobile preset: simulated slow 4G, 4x CPU; median of 3)'] =
+    await lighthouseRuns();
+}
+
+// ---------------------------------------------------------------- report
+
+function printTable(title: string, rows: Row[]) {
+  if (!rows.length) return;
+  const cols = Object.keys(rows[0]!);
+  const cell = (v: Row[string], c: string) =>
+    c === 'met' ? (v ? 'yes' : 'MISS ✗') : typeof v === 'number' ? num(v) : String(v ?? '');
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]!, c).length)));
+  console.log(`\n${title}`);
+  console.log(cols.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(cols.map((c, i) => cell(r[c]!, c).padEnd(widths[i]!)).join('  '));
+}
+
+const started = Date.now();
+if (!only || only === 'api') await apiUnderLoad();
+if (!only || only === 'curve') await costCurve();
+if ((!only || only === 'web') && !usePg) await web();
+
+console.log(
+  `Spa Jobs benchmark — ${results.date} — ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}`,
+);
+for (const [title, rows] of Object.entries(results.sections)) printTable(title, rows);
+const misses = Object.values(results.sections)
+  .flat()
+  .filter((r) => r.met === false).length;
+console.log(
+  `\n${misses ? `${misses} target(s) missed.` : 'All targets met.'} (${Math.round((Date.now() - started) / 1000)} s)`,
+);
+
+const outDir = path.join(root, 'bench/results');
+fs.mkdirSync(outDir, { recursive: true });
+const out = path.join(outDir, `${results.date.replace(/[:.]/g, '-')}-${engine}.json`);
+fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`Written to ${path.relative(root, out)}`);
