@@ -17,12 +17,12 @@ const m = t.spas.detail;
 
 function Row({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span className="mt-0.5 shrink-0 text-brand-700">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold uppercase tracking-wide text-stone-600">{label}</dt>
-        <dd className="break-words text-stone-900">{children}</dd>
-      </div>
+    <div className="relative min-w-0 pl-8">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-stone-600">
+        <span className="absolute left-0 top-0.5 text-brand-700">{icon}</span>
+        {label}
+      </dt>
+      <dd className="break-words text-stone-900">{children}</dd>
     </div>
   );
 }
