@@ -2,6 +2,7 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as externalSignIn from './migrations/0002-external-sign-in.ts';
+import * as spaRatingIndexes from './migrations/0003-spa-rating-indexes.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -11,6 +12,7 @@ import * as externalSignIn from './migrations/0002-external-sign-in.ts';
 const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Promise<void> }> = {
   '0001-initial': initial,
   '0002-external-sign-in': externalSignIn,
+  '0003-spa-rating-indexes': spaRatingIndexes,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

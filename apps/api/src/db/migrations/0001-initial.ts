@@ -45,9 +45,6 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   await db.schema.createIndex('spas_lat_lng').on('spas').columns(['latitude', 'longitude']).execute();
   await db.schema.createIndex('spas_state_city').on('spas').columns(['state', 'city']).execute();
   await db.schema.createIndex('spas_name').on('spas').column('name').execute();
-  // Search pages are ordered by rating; these let a page be read in order instead of sorted.
-  await db.schema.createIndex('spas_rating').on('spas').columns(['rating', 'id']).execute();
-  await db.schema.createIndex('spas_state_rating').on('spas').columns(['state', 'rating', 'id']).execute();
 
   await withId(db.schema.createTable('jobs'), engine)
     .addColumn('external_id', 'text', (c) => c.unique())
