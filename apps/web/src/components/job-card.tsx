@@ -66,7 +66,7 @@ export function JobCardSkeleton() {
   return (
     <div
       aria-hidden="true"
-      className="h-[212px] animate-pulse rounded-xl border border-stone-200 bg-white p-4"
+      className="h-[188px] animate-pulse rounded-xl border border-stone-200 bg-white p-4"
     >
       <div className="h-5 w-2/3 rounded bg-stone-200" />
       <div className="mt-2 h-4 w-1/2 rounded bg-stone-200" />
