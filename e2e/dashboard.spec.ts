@@ -171,6 +171,8 @@ test('edit profile: future birth date and an eleventh skill refused, then saved'
 
   await page.goto('/edit-profile');
   await expect(page.getByLabel('Date of birth')).toHaveValue('1996-04-12');
+  await expect(page.getByLabel('Gender')).toHaveValue('Female');
+  await expect(page.getByLabel('Qualification')).toHaveValue('Diploma in Spa Therapy');
   await expect(page.getByLabel('Skills')).toHaveValue('Swedish massage, Aromatherapy, Reflexology');
 });
 
