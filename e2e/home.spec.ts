@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support';
-import { startSpareServer, type SpareServer } from './spare-server';
+import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
+import { startSpareServer, type SpareServer } from './spare-server.js';
 
 const MUMBAI = { latitude: 19.076, longitude: 72.8777 };
 // About 40 km north of Mumbai: no spa within 10 km, some within 50 km.

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, e2eDataDir, expectNoSeriousA11yViolations } from './support';
-import { startSpareServer, type SpareServer } from './spare-server';
+import { DESKTOP, PHONE, dismissContactPopup, e2eDataDir, expectNoSeriousA11yViolations } from './support.js';
+import { startSpareServer, type SpareServer } from './spare-server.js';
 
 interface SiteConfig {
   brandName: string;

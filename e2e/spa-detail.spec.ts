@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support';
-import { startSpareServer, type SpareServer } from './spare-server';
+import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
+import { startSpareServer, type SpareServer } from './spare-server.js';
 
 interface Spa {
   _id: string;
@@ -78,8 +78,9 @@ test("lists the spa's jobs as job cards that open the job", async ({ page, reque
   const section = page.getByRole('region', { name: `Jobs at ${spa.name}` });
   await expect(section.getByRole('article')).toHaveCount(jobs.length);
   await expect(section.getByRole('heading', { level: 3 })).toHaveText(jobs.map((j) => j.title));
-  await section.getByRole('link', { name: jobs[0].title }).click();
-  await expect(page).toHaveURL(new RegExp(`/job/${jobs[0]._id}$`));
+  const job = jobs[0]!;
+  await section.getByRole('link', { name: job.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/job/${job._id}$`));
 });
 
 test('embeds a titled map built from the coordinates, or says the map is not available', async ({
@@ -208,7 +209,7 @@ test.describe('the gallery carousel', () => {
     const dialog = page.getByRole('dialog', { name: `${spa.name}, photo 1 of ${n}` });
     await expect(dialog).toBeVisible();
     const full = dialog.getByRole('img', { name: `${spa.name}, photo 1` });
-    await expect(full).toHaveAttribute('src', spa.galleryImages[0]);
+    await expect(full).toHaveAttribute('src', spa.galleryImages[0]!);
     await expect.poll(() => full.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     await expectNoSeriousA11yViolations(page);
 
