@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: '/register', ...page(() => import('./register')) },
       { path: '/forgot-password', ...page(() => import('./forgot-password')) },
       { path: '/reset-password', ...page(() => import('./reset-password')) },
+      { path: '/auth/callback', ...page(() => import('./auth-callback')) },
       { path: '/candidate/dashboard', ...dashboard },
       { path: '/dashboard', ...dashboard },
       { path: '/edit-profile', ...page(() => import('./edit-profile')) },

@@ -1,9 +1,12 @@
 /**
  * Starting sign-in with an external identity provider (decisions.md item 8).
- * The login page calls `startOAuth` and shows whatever it throws; making the
- * providers real means changing this file only (for example, sending the
- * browser to the API's provider-start address).
+ * The login page calls `startOAuth` and shows whatever it throws. A provider
+ * the server has configured sends the browser to the API's start address,
+ * which goes on to the provider; one that is not configured is refused as
+ * not available.
  */
+import { API_BASE, apiRequest } from '../../../lib/api-client';
+
 export type OAuthProvider = 'google' | 'facebook';
 
 export const OAUTH_PROVIDERS: { id: OAuthProvider; label: string }[] = [
@@ -19,7 +22,17 @@ export class OAuthNotAvailableError extends Error {
   }
 }
 
-/** Sends the browser to the provider; until providers are configured, refuses as not available. */
+/** GET /auth/providers: which providers the server is configured for. */
+export function fetchOAuthProviders() {
+  return apiRequest<Partial<Record<OAuthProvider, boolean>>>('/auth/providers', { auth: false });
+}
+
+/** The API's address that starts a sign-in with the provider. */
+export const oauthStartUrl = (provider: OAuthProvider) => `${API_BASE}/auth/${provider}/start`;
+
+/** Sends the browser to the provider; refuses a provider the server is not configured for. */
 export async function startOAuth(provider: OAuthProvider): Promise<void> {
-  throw new OAuthNotAvailableError(provider);
+  const configured = await fetchOAuthProviders();
+  if (!configured?.[provider]) throw new OAuthNotAvailableError(provider);
+  window.location.assign(oauthStartUrl(provider));
 }

@@ -127,7 +127,8 @@ describe('LoginForm', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/spas');
   });
 
-  it('answers the provider buttons with "available soon"', async () => {
+  it('answers the provider buttons with "available soon" when the server has no provider configured', async () => {
+    stubFetch({ status: 200, body: { google: false, facebook: false } });
     renderWithSession(<LoginForm />, { path: '/login' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { useSession } from '../../../lib/session';
 import { format, t } from '../../../messages';
 import { useLogin } from '../api/login';
+import { useOAuthFailure } from '../api/oauth-error';
 import { OAUTH_PROVIDERS, OAuthNotAvailableError, startOAuth, type OAuthProvider } from '../api/oauth-start';
 import { errorMessage } from '../lib/errors';
 import { FormMessage } from './auth-card';
@@ -31,7 +32,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { signIn, signOut } = useSession();
   const login = useLogin();
-  const [failure, setFailure] = useState<string | null>(null);
+  const oauthFailure = useOAuthFailure();
+  const [failure, setFailure] = useState<string | null>(oauthFailure);
   const [remember, setRemember] = useState(true);
   const {
     register,
