@@ -32,7 +32,7 @@ test.describe('nearby spas with location granted', () => {
   }) => {
     const api = await (
       await request.get(
-        `/api/v1/spas/nearspa?lat=${MUMBAI.latitude}&lng=${MUMBAI.longitude}&radius=10&limit=12`,
+        `/api/v1/spas/nearspa?lat=${MUMBAI.latitude}&lng=${MUMBAI.longitude}&radius=10&limit=6`,
       )
     ).json();
     expect(api.count).toBeGreaterThan(0);
@@ -54,7 +54,7 @@ test.describe('nearby spas with location granted', () => {
 
     const api20 = await (
       await request.get(
-        `/api/v1/spas/nearspa?lat=${MUMBAI.latitude}&lng=${MUMBAI.longitude}&radius=20&limit=12`,
+        `/api/v1/spas/nearspa?lat=${MUMBAI.latitude}&lng=${MUMBAI.longitude}&radius=20&limit=6`,
       )
     ).json();
     await radius.selectOption('20');
@@ -67,7 +67,7 @@ test.describe('nearby spas with location granted', () => {
   test('a spa card shows its details and opens the spa', async ({ page, request }) => {
     const api = await (
       await request.get(
-        `/api/v1/spas/nearspa?lat=${MUMBAI.latitude}&lng=${MUMBAI.longitude}&radius=10&limit=12`,
+        `/api/v1/spas/nearspa?lat=${MUMBAI.latitude}&lng=${MUMBAI.longitude}&radius=10&limit=6`,
       )
     ).json();
     const spa = api.data[0];
@@ -137,7 +137,7 @@ test.describe('nearby spas with location granted', () => {
   test('"No spas found nearby" offers a radius and Search Again', async ({ page, context, request }) => {
     const at = (r: number) =>
       request
-        .get(`/api/v1/spas/nearspa?lat=${OUTSKIRTS.latitude}&lng=${OUTSKIRTS.longitude}&radius=${r}&limit=12`)
+        .get(`/api/v1/spas/nearspa?lat=${OUTSKIRTS.latitude}&lng=${OUTSKIRTS.longitude}&radius=${r}&limit=6`)
         .then((res) => res.json());
     expect((await at(10)).count).toBe(0);
     const wide = await at(50);
@@ -181,7 +181,7 @@ test.describe('nearby spas with location denied', () => {
     context,
     request,
   }) => {
-    const all = await (await request.get('/api/v1/spas/spaall?page=1&limit=12')).json();
+    const all = await (await request.get('/api/v1/spas/spaall?page=1&limit=6')).json();
     await page.goto('/home');
     const block = nearby(page);
     const panel = block.getByRole('alert');

@@ -7,6 +7,8 @@ export interface DialogProps {
   /** The id of the element that names the dialog (its heading). */
   labelledBy?: string;
   label?: string;
+  /** "dark" for pictures: a near-black panel with white text. */
+  tone?: 'light' | 'dark';
   className?: string;
   children: ReactNode;
 }
@@ -15,7 +17,15 @@ export interface DialogProps {
  * A modal dialog on the native <dialog> element: the page behind is inert,
  * Escape closes it, and focus goes back to where it was when it opened.
  */
-export function Dialog({ open, onClose, labelledBy, label, className, children }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  labelledBy,
+  label,
+  tone = 'light',
+  className,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -48,7 +58,8 @@ export function Dialog({ open, onClose, labelledBy, label, className, children }
         if (e.target === e.currentTarget) onCloseRef.current();
       }}
       className={cn(
-        'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-auto rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60',
+        'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-auto rounded-2xl p-0 shadow-xl backdrop:bg-stone-950/60',
+        tone === 'dark' ? 'bg-stone-950 text-white' : 'bg-white text-stone-900',
         className,
       )}
     >

@@ -165,7 +165,8 @@ export function GalleryCarousel({ images, name }: { images: string[]; name: stri
         open={overlay !== null}
         onClose={() => setOverlay(null)}
         labelledBy={overlayTitleId}
-        className="max-w-5xl bg-stone-950 text-white"
+        tone="dark"
+        className="max-w-5xl"
       >
         {overlay !== null && (
           <div className="relative p-3 sm:p-4">

@@ -12,7 +12,7 @@ import { useReverseGeocode } from '../api/reverse-geocode';
 import { RadiusSelect } from './radius-select';
 import { SpaCard, SpaCardSkeleton } from './spa-card';
 
-const SHOWN = 12;
+const SHOWN = 6;
 const m = t.spas.nearby;
 
 const REASONS: Record<GeoFailure, string> = m.reasons;
@@ -21,7 +21,7 @@ function SpaGrid({ children }: { children: React.ReactNode }) {
   return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
 }
 
-function Skeletons({ n = 3 }: { n?: number }) {
+function Skeletons({ n = SHOWN }: { n?: number }) {
   return (
     <SpaGrid>
       {Array.from({ length: n }, (_, i) => (

@@ -133,7 +133,7 @@ export function SpaCardSkeleton() {
   return (
     <div
       aria-hidden="true"
-      className="h-[372px] animate-pulse overflow-hidden rounded-xl border border-stone-200 bg-white"
+      className="h-[412px] animate-pulse overflow-hidden rounded-xl border border-stone-200 bg-white"
     >
       <div className="h-36 bg-stone-200" />
       <div className="space-y-2 p-4">

@@ -58,7 +58,7 @@ export function SpaSearchFilters({
         e.preventDefault();
         onChange({ name: name.trim() });
       }}
-      className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1.2fr_1.2fr_1fr_auto] lg:items-start"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm lg:grid-cols-[2fr_1.2fr_1.2fr_1fr_auto] lg:items-start"
     >
       <TextField
         label={m.name}
@@ -68,6 +68,7 @@ export function SpaSearchFilters({
         onChange={(e) => setName(e.target.value)}
         autoComplete="off"
         enterKeyHint="search"
+        wrapperClassName="col-span-2 lg:col-span-1"
       />
       <SelectField
         label={m.state}
@@ -120,7 +121,7 @@ export function SpaSearchFilters({
           </button>
         )}
       </div>
-      <div className="sm:col-span-2 lg:col-span-1 lg:pt-6">
+      <div className="pt-6">
         <Button
           variant="secondary"
           className="w-full"
