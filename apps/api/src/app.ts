@@ -84,6 +84,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   // Mail still being sent goes out before the server stops.
   app.addHook('onClose', async () => app.ctx.mailer.flush());
+  // So do job views counted since the last write.
+  app.addHook('onClose', async () => app.ctx.jobs.flushViews());
 
   await app.register(healthRoutes);
   await app.register(uploadRoutes);

@@ -142,15 +142,47 @@ export class JobRepository {
     );
   }
 
+  /**
+   * Views are counted in memory and written in one transaction a second
+   * (flushViews), so that a popular job page is a read, not a write per
+   * visit. At most a second of counts is lost if the process dies.
+   */
+  private pendingViews = new Map<number, number>();
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  countView(id: number): void {
+    this.pendingViews.set(id, (this.pendingViews.get(id) ?? 0) + 1);
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flushViews().catch(() => undefined);
+    }, 1000).unref();
+  }
+
+  async flushViews(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (!this.pendingViews.size) return;
+    const views = [...this.pendingViews];
+    this.pendingViews.clear();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const [id, n] of views) {
+          await trx
+            .updateTable('jobs')
+            .set((eb) => ({ views: eb('views', '+', n) }))
+            .where('id', '=', id)
+            .execute();
+        }
+      });
+    } catch (err) {
+      // Put them back for the next flush rather than lose them.
+      for (const [id, n] of views) this.pendingViews.set(id, (this.pendingViews.get(id) ?? 0) + n);
+      throw err;
+    }
+  }
+
   /** The job, open or not (an applicant may follow an old link); null if unknown. */
   async findById(id: number, { countView = false } = {}): Promise<Job | null> {
-    if (countView) {
-      await this.db
-        .updateTable('jobs')
-        .set((eb) => ({ views: eb('views', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
-    }
     const row = (await this.db
       .selectFrom('jobs')
       .innerJoin('spas', 'spas.id', 'jobs.spa_id')
@@ -158,7 +190,11 @@ export class JobRepository {
       .select(['spas.name as spa_name', 'spas.full_address as spa_full_address'])
       .where('jobs.id', '=', id)
       .executeTakeFirst()) as JobWithSpa | undefined;
-    return row ? toJob(row) : null;
+    if (!row) return null;
+    if (countView) this.countView(id);
+    const job = toJob(row);
+    job.views += this.pendingViews.get(id) ?? 0;
+    return job;
   }
 
   async isOpen(id: number): Promise<boolean> {

@@ -171,6 +171,15 @@ describe('job listing, detail and recent on known jobs', () => {
       spa: { name: 'Lotus Thai Spa, Bandra' },
     });
     expect(b.views).toBe(a.views + 1);
+    // Counted views reach the database in one write.
+    await t.app.ctx.jobs.flushViews();
+    const stored = await t.database.db
+      .selectFrom('jobs')
+      .select('views')
+      .where('id', '=', ids.thai!)
+      .executeTakeFirstOrThrow();
+    expect(stored.views).toBe(b.views);
+    expect((await t.app.inject(`/api/v1/spajobs/${ids.thai}`)).json().views).toBe(b.views + 1);
     expect((await t.app.inject(`/api/v1/spajobs/${ids.recep}`)).json().isNewJob).toBe(false);
     expect((await t.app.inject(`/api/v1/spajobs/${ids.closed}`)).statusCode).toBe(200);
     // The same handlers answer under /jobs too.
