@@ -1,11 +1,11 @@
 import * as client from 'openid-client';
+import type { OAuthFailureKind, OAuthProviderId } from '@spajobs/contract/oauth';
 import type { Config } from '../config.ts';
 
-export const OAUTH_PROVIDER_IDS = ['google', 'facebook'] as const;
-export type OAuthProviderId = (typeof OAUTH_PROVIDER_IDS)[number];
+export { OAUTH_PROVIDER_IDS, type OAuthProviderId } from '@spajobs/contract/oauth';
 
 /** Why a sign-in through a provider did not end in a session; the login page shows the matching message. */
-export type OAuthFailure = 'not_configured' | 'failed' | 'unavailable' | 'role';
+export type OAuthFailure = Exclude<OAuthFailureKind, 'network'>;
 
 export class OAuthFlowError extends Error {
   constructor(

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as m } from '@spajobs/contract/messages';
 import { startTestProvider, type TestProvider } from '../../../../../e2e/oidc/provider.mjs';
@@ -400,14 +401,18 @@ describe('sign-in with Facebook (OAuth 2.0 and the Graph profile)', () => {
 describe('a provider that cannot be reached', () => {
   let down: TestApp;
   beforeAll(async () => {
+    // A port that was just free, so nothing answers there.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const closed = `http://127.0.0.1:${(probe.address() as net.AddressInfo).port}`;
+    await new Promise((resolve) => probe.close(resolve));
     down = await createTestApp({
       seed: false,
       env: {
         RATE_LIMITS: 'off',
         ...idp.appEnv,
-        // Nothing listens on port 9 (discard) on the test machines.
-        GOOGLE_ISSUER: 'http://127.0.0.1:9',
-        FACEBOOK_TOKEN_URL: 'http://127.0.0.1:9/token',
+        GOOGLE_ISSUER: closed,
+        FACEBOOK_TOKEN_URL: `${closed}/token`,
       },
     });
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@spajobs/contract/common';
 import { messages } from '@spajobs/contract/messages';
+import { oauthExchangePayload, oauthProvidersResponse } from '@spajobs/contract/oauth';
 import { authResponse } from '@spajobs/contract/user';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../lib/http-error.ts';
@@ -49,7 +50,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Which external sign-in providers are configured',
-        response: { 200: z.object({ google: z.boolean(), facebook: z.boolean() }) },
+        response: { 200: oauthProvidersResponse },
       },
     },
     async (_req, reply) => {
@@ -145,7 +146,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Exchange the single-use code of an external sign-in for a session',
-        body: z.object({ code: z.string().min(20).max(200) }),
+        body: oauthExchangePayload,
         response: { 200: authResponse, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },

@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { OAuthFailureKind } from '@spajobs/contract/oauth';
 import { format, t } from '../../../messages';
 import { OAUTH_PROVIDERS } from './oauth-start';
-
-/**
- * Why an external sign-in came back to /login (`?oauthError=<kind>&provider=<id>`),
- * set by the API's callback or by the /auth/callback page.
- */
-export type OAuthFailureKind = 'not_configured' | 'failed' | 'unavailable' | 'role' | 'network';
 
 /** The login page's message for an external sign-in that came back failed (spec section 8). */
 export function oauthFailureMessage(search: string): string | null {

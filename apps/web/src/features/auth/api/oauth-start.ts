@@ -5,9 +5,10 @@
  * which goes on to the provider; one that is not configured is refused as
  * not available.
  */
+import type { OAuthProviderId, OAuthProvidersResponse } from '@spajobs/contract/oauth';
 import { API_BASE, apiRequest } from '../../../lib/api-client';
 
-export type OAuthProvider = 'google' | 'facebook';
+export type OAuthProvider = OAuthProviderId;
 
 export const OAUTH_PROVIDERS: { id: OAuthProvider; label: string }[] = [
   { id: 'google', label: 'Google' },
@@ -24,7 +25,7 @@ export class OAuthNotAvailableError extends Error {
 
 /** GET /auth/providers: which providers the server is configured for. */
 export function fetchOAuthProviders() {
-  return apiRequest<Partial<Record<OAuthProvider, boolean>>>('/auth/providers', { auth: false });
+  return apiRequest<Partial<OAuthProvidersResponse>>('/auth/providers', { auth: false });
 }
 
 /** The API's address that starts a sign-in with the provider. */
