@@ -270,6 +270,7 @@ test.describe('recent jobs and job summary', () => {
     const chips = group.getByRole('list', { name: `Categories in ${cs.city}` }).first();
     await expect(chips.getByRole('link')).toHaveText(cs.categories);
     await chips.getByRole('link', { name: cs.categories[0] }).click();
+    await page.waitForURL(/\/jobs\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/jobs');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -283,6 +284,7 @@ test.describe('recent jobs and job summary', () => {
       .getByRole('group', { name: 'Jobs by City and State' })
       .getByRole('link', { name: `${cs.city}, ${cs.state}` })
       .click();
+    await page.waitForURL(/\/jobs\?/);
     const url2 = new URL(page.url());
     expect(Object.fromEntries(url2.searchParams)).toEqual({ state: cs.state, city: cs.city });
   });
