@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { SPA_PAGE_SIZE } from '@spajobs/contract/common';
+import { SPA_PAGE_SIZE } from '../features/spas/lib/constants';
 import { Button } from '../components/ui/button';
 import { EmptyState, ErrorPanel } from '../components/ui/states';
 import { Pagination } from '../components/ui/pagination';

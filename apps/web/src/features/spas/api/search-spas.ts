@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SPA_PAGE_SIZE } from '@spajobs/contract/common';
+import { SPA_PAGE_SIZE } from '../lib/constants';
 import type { SpaListResponse } from '@spajobs/contract/spa';
 import { apiRequest } from '../../../lib/api-client';
 

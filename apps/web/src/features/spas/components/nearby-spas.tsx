@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_RADIUS_KM } from '@spajobs/contract/common';
+import { DEFAULT_RADIUS_KM } from '../lib/constants';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { CrosshairIcon, MapPinIcon } from '../../../components/ui/icons';
 import { ErrorPanel } from '../../../components/ui/states';

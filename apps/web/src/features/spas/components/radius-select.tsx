@@ -1,4 +1,4 @@
-import { RADIUS_OPTIONS } from '@spajobs/contract/common';
+import { RADIUS_OPTIONS } from '../lib/constants';
 import { SelectField } from '../../../components/ui/field';
 import { format, t } from '../../../messages';
 

@@ -1,4 +1,4 @@
-import { RADIUS_OPTIONS } from '@spajobs/contract/common';
+import { RADIUS_OPTIONS } from './constants';
 
 /** The spa search filters as kept in the page's query string. */
 export interface SpaFilters {
