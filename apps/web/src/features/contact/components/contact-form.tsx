@@ -138,6 +138,7 @@ export function ContactForm({
             required
             wrapperClassName={layout === 'page' ? 'sm:col-span-2' : undefined}
             error={errors.subject?.message}
+            defaultValue={defaultSubject}
             {...register('subject')}
           >
             {CONTACT_SUBJECTS.map((s) => (
