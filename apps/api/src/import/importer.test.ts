@@ -15,8 +15,14 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const counts = async () => {
-  const s = await t.database.db.selectFrom('spas').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const j = await t.database.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const s = await t.database.db
+    .selectFrom('spas')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const j = await t.database.db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { spas: Number(s.n), jobs: Number(j.n) };
 };
 
@@ -28,7 +34,12 @@ describe('import', () => {
     expect(second).toEqual({ spas: { inserted: 0, updated: 1 }, jobs: { inserted: 0, updated: 1 } });
     expect(await counts()).toEqual({ spas: 1, jobs: 1 });
     const job = (await t.app.inject('/api/v1/spajobs?title=panchakarma')).json().data[0];
-    expect(job).toMatchObject({ city: 'Kochi', state: 'Kerala', location: 'Fort Kochi, Kochi', spa: { name: 'Kairali Ayurveda Retreat, Fort Kochi' } });
+    expect(job).toMatchObject({
+      city: 'Kochi',
+      state: 'Kerala',
+      location: 'Fort Kochi, Kochi',
+      spa: { name: 'Kairali Ayurveda Retreat, Fort Kochi' },
+    });
   });
 
   it('imports spas and jobs from CSV files, jobs pointing at spas already stored', async () => {
@@ -36,7 +47,13 @@ describe('import', () => {
     await importData(t.database, read('jobs.csv'));
     expect(await counts()).toEqual({ spas: 1, jobs: 1 });
     const spa = (await t.app.inject('/api/v1/spas/search?name=sukoon')).json().data[0];
-    expect(spa).toMatchObject({ category: 'Thai Spa', city: 'Bengaluru', rating: 4.4, reviews: 87, openJobs: 1 });
+    expect(spa).toMatchObject({
+      category: 'Thai Spa',
+      city: 'Bengaluru',
+      rating: 4.4,
+      reviews: 87,
+      openJobs: 1,
+    });
     expect(spa.galleryImages).toHaveLength(2);
   });
 

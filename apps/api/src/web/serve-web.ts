@@ -5,6 +5,49 @@ import type { FastifyInstance } from 'fastify';
 import { headFor, renderHead, renderSiteConfig } from './page-head.ts';
 
 const HEAD_MARK = '<!--app-head-->';
+
+/** Client routes and the screen module each one loads (as in apps/web/src/routes/router.tsx). */
+const ROUTE_MODULES: [RegExp, string][] = [
+  [/^\/(home)?$/, 'home'],
+  [/^\/(jobs|jobs-india|all\/jobs\/filters)$/, 'jobs'],
+  [/^\/(job\/[^/]+|spa\/[^/]+\/job\/[^/]+)$/, 'job-detail'],
+  [/^\/spas$/, 'spas'],
+  [/^\/spa\/[^/]+$/, 'spa-detail'],
+  [/^\/(apply\/[^/]+|guest\/apply\/[^/]+)$/, 'guest-apply'],
+  [/^\/(candidate\/dashboard|dashboard)$/, 'dashboard'],
+  [/^\/(login|register|about|contact|edit-profile|applications|forgot-password|reset-password)$/, ''],
+];
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/**
+ * The chunks a screen needs beyond the entry, so the first HTML can ask for
+ * them at once instead of after the entry has run (one round trip fewer on a
+ * slow connection).
+ */
+function routePreloads(manifest: Manifest | null): (url: string) => string {
+  if (!manifest) return () => '';
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const i of manifest[key]!.imports ?? []) closure(i, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const inEntry = entry ? closure(entry) : new Set<string>();
+  const cache = new Map<string, string>();
+  return (url) => {
+    const pathname = url.split('?')[0]!.replace(/\/$/, '') || '/';
+    const match = ROUTE_MODULES.find(([re]) => re.test(pathname));
+    const name = match ? match[1] || pathname.slice(1) : 'not-found';
+    const key = `src/routes/${name}.tsx`;
+    if (!cache.has(key)) {
+      const files = [...closure(key)].filter((k) => !inEntry.has(k)).map((k) => manifest[k]!.file);
+      cache.set(key, files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '));
+    }
+    return cache.get(key)!;
+  };
+}
 const SITE_MARK = '<!--site-config-->';
 
 /**
@@ -17,6 +60,10 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
   const dist = app.ctx.config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
   const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  const preloadsFor = routePreloads(
+    fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null,
+  );
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -49,7 +96,7 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
     }
     const head = await headFor(url, app.ctx);
     const html = template
-      .replace(HEAD_MARK, renderHead(head))
+      .replace(HEAD_MARK, `${renderHead(head)}\n    ${preloadsFor(url)}`)
       .replace(SITE_MARK, renderSiteConfig(app.ctx.config.site));
     return reply
       .status(head.status ?? 200)
