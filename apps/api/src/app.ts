@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -66,6 +67,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Before the ETag plugin, so that cached answers keep the ETag they were stored with.
   registerResponseCache(app);
   await app.register(etag, { weak: true });
+  // Phones on mobile data get compressed JSON and HTML; built assets are compressed ahead of time.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
       info: {
