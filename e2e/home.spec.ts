@@ -147,7 +147,7 @@ test.describe('nearby spas with location granted', () => {
     await page.goto('/');
     const block = nearby(page);
     await expect(block.getByRole('heading', { name: 'No spas found nearby' })).toBeVisible();
-    await block.getByLabel('Radius').selectOption('50');
+    await block.getByRole('combobox', { name: 'Radius' }).selectOption('50');
     await block.getByRole('button', { name: 'Search Again' }).click();
     await expect(block.getByText(new RegExp(`^${wide.count} spas? found within 50 km$`))).toBeVisible();
     await expect(block.getByRole('article')).toHaveCount(wide.data.length);

@@ -21,15 +21,19 @@ function SpaGrid({ children }: { children: React.ReactNode }) {
   return <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
 }
 
+/** The count line and the cards' places, at their final sizes. */
 function Skeletons({ n = SHOWN }: { n?: number }) {
   return (
-    <SpaGrid>
-      {Array.from({ length: n }, (_, i) => (
-        <li key={i}>
-          <SpaCardSkeleton />
-        </li>
-      ))}
-    </SpaGrid>
+    <>
+      <div aria-hidden="true" className="h-6" />
+      <SpaGrid>
+        {Array.from({ length: n }, (_, i) => (
+          <li key={i}>
+            <SpaCardSkeleton />
+          </li>
+        ))}
+      </SpaGrid>
+    </>
   );
 }
 
@@ -67,9 +71,12 @@ export function NearbySpas() {
           </p>
         </div>
         <div className="flex items-end gap-2">
-          {pos && !empty && (
+          {/* Always laid out, so the row does not move when the position arrives; hidden while the
+              "No spas found nearby" panel shows its own radius select. */}
+          <div className={empty ? 'invisible' : undefined} aria-hidden={empty || undefined} inert={empty}>
             <RadiusSelect
               value={radius}
+              disabled={!pos || empty}
               onChange={(km) => {
                 const v = km ?? DEFAULT_RADIUS_KM;
                 setRadius(v);
@@ -77,7 +84,7 @@ export function NearbySpas() {
               }}
               className="w-32"
             />
-          )}
+          </div>
           <Button
             variant="secondary"
             onClick={geo.request}

@@ -108,18 +108,20 @@ export function SpaSearchFilters({
           anyLabel={m.anyDistance}
           value={locationGranted ? filters.radius : null}
           disabled={!locationGranted}
-          hint={!locationGranted && !locating ? m.radiusNeedsLocation : undefined}
           onChange={(km) => onChange({ radius: km })}
         />
-        {!locationGranted && !locating && (
+        {/* Laid out even once location is granted, so the form keeps its height. */}
+        <div className={locationGranted ? 'invisible' : undefined} aria-hidden={locationGranted || undefined}>
+          <p className="mt-1 text-xs text-stone-600">{m.radiusNeedsLocation}</p>
           <button
             type="button"
             onClick={onRequestLocation}
-            className="mt-1 min-h-9 text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+            disabled={locating || locationGranted}
+            className="mt-1 min-h-9 text-sm font-semibold text-brand-800 underline hover:text-brand-900 disabled:text-stone-600 disabled:no-underline"
           >
             {m.useMyLocation}
           </button>
-        )}
+        </div>
       </div>
       <div className="pt-6">
         <Button
