@@ -114,6 +114,7 @@ export function SiteHeader() {
                     to={n.to}
                     end={n.end}
                     className={(s) => cn(linkClass(s), 'block min-h-11 py-3 text-base')}
+                    onClick={() => setOpen(false)}
                   >
                     {n.label}
                   </NavLink>
