@@ -254,8 +254,9 @@ test('shows a loading state while the spa loads', async ({ page, request }) => {
 
 test('an unknown spa shows Spa Not Found', async ({ page }) => {
   await page.goto('/spa/99999999');
-  await expect(page.getByRole('heading', { name: 'Spa Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Spa Not Found' })).toBeVisible();
   await expect(page.getByText("The spa you're looking for doesn't exist or has been removed.")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Browse Spas' }).click();
   await expect(page).toHaveURL(/\/spas$/);
 });

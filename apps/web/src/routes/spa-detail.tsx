@@ -36,15 +36,13 @@ export default function SpaDetailPage() {
           <SpaProfileSkeleton />
         </>
       ) : notFound ? (
-        <EmptyState
-          title={m.notFoundTitle}
-          text={m.notFoundText}
-          action={
-            <Link to="/spas" className={buttonClass('primary')}>
-              {m.browseSpas}
-            </Link>
-          }
-        />
+        <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
+          <h1 className="text-2xl font-bold text-stone-900">{m.notFoundTitle}</h1>
+          <p className="mt-2 text-stone-700">{m.notFoundText}</p>
+          <Link to="/spas" className={buttonClass('primary', 'md', 'mt-4')}>
+            {m.browseSpas}
+          </Link>
+        </div>
       ) : q.isError ? (
         <ErrorPanel title={m.errorTitle} message={m.error} onRetry={() => void q.refetch()} />
       ) : (
