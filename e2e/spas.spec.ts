@@ -276,3 +276,18 @@ test.describe('when the server fails', () => {
     await expect(alert.getByText('Failed to load spas. Please try again.')).toBeVisible();
   });
 });
+
+test('without a connection, says to try again later, and Try Again loads the spas once it is back', async ({
+  page,
+}) => {
+  // A lost connection cannot be provoked on the server side; the requests are cut here.
+  await page.route('**/api/v1/spas/search**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/spas');
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Failed to fetch spas' })).toBeVisible();
+  await expect(alert.getByText('Failed to load spas. Please try again later.')).toBeVisible();
+  await page.unroute('**/api/v1/spas/search**');
+  await alert.getByRole('button', { name: 'Try Again' }).click();
+  await expect(results(page)).toHaveCount(12);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+});
