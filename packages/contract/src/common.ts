@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
 
-/** Spec section 9: uploads up to 5MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const RADIUS_OPTIONS = [5, 10, 20, 50, 100] as const;
-export const DEFAULT_RADIUS_KM = 10;
-export const EARTH_RADIUS_KM = 6371;
-export const SPA_PAGE_SIZE = 12;
-export const JOB_PAGE_SIZE = 9;
-export const MAX_PAGE_SIZE = 100;
-export const APPLY_AGAIN_DAYS = 15;
-export const MAX_SKILLS = 10;
+export * from './constants.ts';
 
 /** The one error shape of the API. */
 export const apiErrorSchema = z.object({

@@ -134,9 +134,14 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
       },
     };
   }
+  return defaultHead(ctx);
+}
+
+export function defaultHead(ctx: AppContext): PageHead {
   return {
-    title: `${brand} – Spa, massage and wellness jobs in India`,
-    description: `Find spa therapist, massage therapist, spa manager, receptionist and beautician jobs at spas near you. Free for job seekers.`,
+    title: `${ctx.config.site.brandName} – Spa, massage and wellness jobs in India`,
+    description:
+      'Find spa therapist, massage therapist, spa manager, receptionist and beautician jobs at spas near you. Free for job seekers.',
   };
 }
 

@@ -97,6 +97,18 @@ describe('serving the web app', () => {
     expect(home.headers['cache-control']).toBe('no-cache');
   });
 
+  it('with the database gone, a spa page still gets the app (which shows its own error), not a server error', async () => {
+    const t2 = await createTestApp({ seed: false, env: { WEB_DIST_DIR: dist } });
+    const web2 = await buildApp({ config: t2.config, database: t2.database, logger: false, web: true });
+    await t2.database.destroy();
+    const res = await web2.inject('/spa/12');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<title>Spa Jobs – Spa, massage and wellness jobs in India</title>');
+    await web2.close();
+    await t2.close();
+  });
+
   it('API paths and missing files never get the HTML', async () => {
     const api = await web.inject('/api/v1/nope');
     expect(api.statusCode).toBe(404);

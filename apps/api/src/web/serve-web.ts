@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { headFor, renderHead, renderSiteConfig } from './page-head.ts';
+import { defaultHead, headFor, renderHead, renderSiteConfig } from './page-head.ts';
 
 const HEAD_MARK = '<!--app-head-->';
 
@@ -94,7 +94,11 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
     ) {
       return reply.status(404).send({ success: false, error: 'Not found', message: 'Not found' });
     }
-    const head = await headFor(url, app.ctx);
+    // The page's own head needs the database; without it the app still loads and shows its error state.
+    const head = await headFor(url, app.ctx).catch((err: unknown) => {
+      req.log.error({ err }, 'page head failed');
+      return defaultHead(app.ctx);
+    });
     const html = template
       .replace(HEAD_MARK, `${renderHead(head)}\n    ${preloadsFor(url)}`)
       .replace(SITE_MARK, renderSiteConfig(app.ctx.config.site));

@@ -1,4 +1,4 @@
-import { JOB_PAGE_SIZE } from '@spajobs/contract/common';
+import { JOB_PAGE_SIZE } from '@spajobs/contract/constants';
 import { format, t } from '../../messages';
 
 /** The job listing's filters and page, as they live in the query string. */

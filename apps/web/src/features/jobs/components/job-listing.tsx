@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
 import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorPanel, Skeleton } from '../../../components/ui/states';
-import { JOB_PAGE_SIZE } from '@spajobs/contract/common';
+import { JOB_PAGE_SIZE } from '@spajobs/contract/constants';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { t } from '../../../messages';
 import { useJobs } from '../api/get-jobs';

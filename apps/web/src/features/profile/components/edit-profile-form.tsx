@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { MAX_SKILLS } from '@spajobs/contract/common';
+import { MAX_SKILLS } from '@spajobs/contract/constants';
 import { keepTenDigits, todayInIndia } from '@spajobs/contract/fields';
 import { profileUpdatePayload, type Profile } from '@spajobs/contract/user';
 import { Button, buttonClass } from '../../../components/ui/button';
