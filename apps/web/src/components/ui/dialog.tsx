@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useModalDialog } from './use-modal-dialog';
 
 export interface DialogProps {
   open: boolean;
@@ -26,22 +27,7 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!el.open) el.showModal?.();
-    return () => {
-      if (el.open) el.close();
-      if (opener && document.contains(opener)) opener.focus();
-    };
-  }, [open]);
+  const { ref, dialogProps } = useModalDialog(open, onClose);
 
   if (!open) return null;
   return (
@@ -49,14 +35,7 @@ export function Dialog({
       ref={ref}
       aria-labelledby={labelledBy}
       aria-label={label}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCloseRef.current();
-      }}
-      onClick={(e) => {
-        // A click on the backdrop (the dialog element itself, outside its box) closes it.
-        if (e.target === e.currentTarget) onCloseRef.current();
-      }}
+      {...dialogProps}
       className={cn(
         'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-auto rounded-2xl p-0 shadow-xl backdrop:bg-stone-950/60',
         tone === 'dark' ? 'bg-stone-950 text-white' : 'bg-white text-stone-900',

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useModalDialog } from './use-modal-dialog';
 import { t } from '../../messages';
 
 export interface DrawerProps {
@@ -18,39 +19,14 @@ export interface DrawerProps {
  * back to what opened it.
  */
 export function Drawer({ open, onClose, title, children, footer, side = 'left', className }: DrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || !open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!el.open) el.showModal?.();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-      if (el.open) el.close();
-      if (opener && document.contains(opener)) opener.focus();
-    };
-  }, [open]);
+  const { ref, close, dialogProps } = useModalDialog(open, onClose, { lockScroll: true });
 
   if (!open) return null;
   return (
     <dialog
       ref={ref}
       aria-labelledby="drawer-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCloseRef.current();
-      }}
-      onClick={(e) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (e.target === e.currentTarget) onCloseRef.current();
-      }}
+      {...dialogProps}
       className={cn(
         'fixed inset-y-0 m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-950/60',
         side === 'left' ? 'left-0 right-auto' : 'left-auto right-0',
@@ -64,7 +40,7 @@ export function Drawer({ open, onClose, title, children, footer, side = 'left', 
           </h2>
           <button
             type="button"
-            onClick={() => onCloseRef.current()}
+            onClick={() => close()}
             aria-label={t.common.close}
             className="inline-flex size-11 items-center justify-center rounded-lg text-2xl leading-none text-stone-700 hover:bg-stone-100"
           >

@@ -51,8 +51,34 @@ export function FieldShell({ id, label, error, hint, required, children, classNa
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+interface Wiring {
+  id?: string | undefined;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean | undefined;
+  className?: string | undefined;
+  wrapperClassName?: string | undefined;
+}
+
+/** The id, ARIA attributes and classes that tie a control to its label, hint and error. */
+function useWiring(
+  { id, label, error, hint, required, className, wrapperClassName }: Wiring,
+  extra?: string,
+) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return {
+    shell: { id: fid, label, error, hint, required, className: wrapperClassName },
+    control: {
+      id: fid,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${fid}-error` : hint ? `${fid}-hint` : undefined,
+      'aria-required': required || undefined,
+      className: cn(control, error ? bad : ok, extra, className),
+    },
+  };
+}
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
@@ -65,26 +91,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, id, className, wrapperClassName, required, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const w = useWiring({ id, label, error, hint, required, className, wrapperClassName });
   return (
-    <FieldShell
-      id={fid}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={wrapperClassName}
-    >
-      <input
-        ref={ref}
-        id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        aria-required={required || undefined}
-        className={cn(control, error ? bad : ok, className)}
-        {...rest}
-      />
+    <FieldShell {...w.shell}>
+      <input ref={ref} {...w.control} {...rest} />
     </FieldShell>
   );
 });
@@ -100,26 +110,10 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, error, hint, id, className, wrapperClassName, required, children, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const w = useWiring({ id, label, error, hint, required, className, wrapperClassName });
   return (
-    <FieldShell
-      id={fid}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={wrapperClassName}
-    >
-      <select
-        ref={ref}
-        id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        aria-required={required || undefined}
-        className={cn(control, error ? bad : ok, className)}
-        {...rest}
-      >
+    <FieldShell {...w.shell}>
+      <select ref={ref} {...w.control} {...rest}>
         {children}
       </select>
     </FieldShell>
@@ -137,26 +131,10 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   { label, error, hint, id, className, wrapperClassName, required, ...rest },
   ref,
 ) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const w = useWiring({ id, label, error, hint, required, className, wrapperClassName }, 'min-h-28');
   return (
-    <FieldShell
-      id={fid}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      className={wrapperClassName}
-    >
-      <textarea
-        ref={ref}
-        id={fid}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, error, hint)}
-        aria-required={required || undefined}
-        className={cn(control, error ? bad : ok, 'min-h-28', className)}
-        {...rest}
-      />
+    <FieldShell {...w.shell}>
+      <textarea ref={ref} {...w.control} {...rest} />
     </FieldShell>
   );
 });
