@@ -29,7 +29,8 @@ export function Layout() {
         {t.common.skipToContent}
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
+      <main id="main" className="min-h-svh flex-1">
         <Outlet />
       </main>
       <SiteFooter />
