@@ -159,6 +159,8 @@ async function startApi(env: NodeJS.ProcessEnv, port: number): Promise<ChildProc
       SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'false',
       LOG_LEVEL: 'error',
       RATE_LIMITS: 'off',
+      // Its own secret: a production-mode server refuses to start on PostgreSQL without one.
+      JWT_SECRET: `benchmark-${process.pid}-${Date.now()}`,
     },
   });
   children.add(child);
