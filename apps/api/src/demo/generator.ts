@@ -220,7 +220,6 @@ const JOB_TEMPLATES: JobTemplate[] = [
     gender: ['Any'],
   },
 ];
-export const JOB_CATEGORIES = [...new Set(JOB_TEMPLATES.map((t) => t.category))];
 
 const OPENING = ['9:00 AM', '10:00 AM', '10:30 AM', '11:00 AM'];
 const CLOSING = ['8:00 PM', '9:00 PM', '9:30 PM', '10:00 PM'];

@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { keepTenDigits } from '@spajobs/contract/fields';
 import { registerForm } from '@spajobs/contract/user';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { tenDigitPhoneOnChange } from '../../../lib/phone-input';
 import { t } from '../../../messages';
 import { useRegister } from '../api/register';
 import { errorMessage } from '../lib/errors';
@@ -123,13 +123,13 @@ export function RegisterForm() {
           hint={t.auth.phoneHint}
           required
           error={errors.phone?.message}
-          {...register('phone', {
-            onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-              clearErrors('phone');
-              const digits = keepTenDigits(e.target.value);
-              if (digits !== e.target.value) setValue('phone', digits);
-            },
-          })}
+          {...register(
+            'phone',
+            tenDigitPhoneOnChange(
+              () => clearErrors('phone'),
+              (digits) => setValue('phone', digits),
+            ),
+          )}
         />
         <SelectField
           label={t.auth.gender}

@@ -4,13 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { MAX_SKILLS } from '@spajobs/contract/constants';
-import { keepTenDigits, todayInIndia } from '@spajobs/contract/fields';
+import { todayInIndia } from '@spajobs/contract/fields';
 import { profileUpdatePayload, type Profile } from '@spajobs/contract/user';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { tenDigitPhoneOnChange } from '../../../lib/phone-input';
 import { useSession } from '../../../lib/session';
 import { format, t } from '../../../messages';
 import { useUpdateProfile } from '../api/update-profile';
@@ -159,13 +160,13 @@ export function EditProfileForm({ initial, notice }: { initial: Partial<Profile>
               maxLength={10}
               required
               error={errors.phone?.message}
-              {...register('phone', {
-                onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-                  clearErrors('phone');
-                  const digits = keepTenDigits(e.target.value);
-                  if (digits !== e.target.value) setValue('phone', digits);
-                },
-              })}
+              {...register(
+                'phone',
+                tenDigitPhoneOnChange(
+                  () => clearErrors('phone'),
+                  (digits) => setValue('phone', digits),
+                ),
+              )}
             />
             <SelectField
               label={t.profile.gender}
