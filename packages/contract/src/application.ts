@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './fields.ts';
+import { optionalPhoneField, SIMPLE_EMAIL } from './fields.ts';
 import { messages as m } from './messages.ts';
 import { pageQuery } from './common.ts';
 
@@ -15,36 +15,45 @@ export const applyUserPayload = z.object({
 });
 
 /** Phone for guests: optional; when given, 7 to 15 digits once non-digits are removed. */
-export const guestPhoneField = z
+export const guestPhoneField = optionalPhoneField;
+
+/** E-mail for guests: optional (a phone number may be given instead), checked when given. */
+export const guestEmailField = z
   .string()
   .trim()
   .optional()
   .nullable()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^\d{7,15}$/.test(v.replace(/\D/g, '')), m.guestPhoneInvalid);
+  .refine((v) => v === null || (v.length <= 254 && SIMPLE_EMAIL.test(v)), m.emailInvalid)
+  .transform((v) => (v === null ? null : v.toLowerCase()));
+
+const given = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v != null);
+/** True when a guest gave an e-mail or a phone (the form asks this even while another field is wrong). */
+export const guestContactGiven = (v: { email?: unknown; phone?: unknown }) =>
+  given(v.email) || given(v.phone);
 
 /**
  * The text parts of POST /application/apply/guest (multipart: job,
  * guestInfo[name], guestInfo[email], guestInfo[phone], resume), flattened.
+ * The e-mail and the phone are each optional, but one of them is required.
  */
-export const guestApplicationFields = z.object({
-  job: z
-    .string({ error: m.guestJobIdMissing })
-    .trim()
-    .min(1, { error: m.guestJobIdMissing, abort: true })
-    .max(64),
-  name: z
-    .string({ error: m.guestNameRequired })
-    .trim()
-    .min(1, { error: m.guestNameRequired, abort: true })
-    .max(100),
-  email: z
-    .string({ error: m.emailInvalid })
-    .trim()
-    .min(1, { error: m.emailInvalid, abort: true })
-    .pipe(emailField),
-  phone: guestPhoneField,
-});
+export const guestApplicationFields = z
+  .object({
+    job: z
+      .string({ error: m.guestJobIdMissing })
+      .trim()
+      .min(1, { error: m.guestJobIdMissing, abort: true })
+      .max(64),
+    name: z
+      .string({ error: m.guestNameRequired })
+      .trim()
+      .min(1, { error: m.guestNameRequired, abort: true })
+      .max(100),
+    email: guestEmailField,
+    phone: guestPhoneField,
+  })
+  // A name and at least one way to reach the candidate: many have a phone and no e-mail.
+  .refine((v) => guestContactGiven(v), { path: ['email'], message: m.guestContactRequired });
 export type GuestApplicationFields = z.input<typeof guestApplicationFields>;
 
 export const applicationItemSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './fields.ts';
+import { emailField, optionalPhoneField, requiredText } from './fields.ts';
 import { messages as m } from './messages.ts';
 
 export const CONTACT_SUBJECTS = ['jobs', 'services'] as const;
@@ -8,13 +8,7 @@ export const CONTACT_SUBJECTS = ['jobs', 'services'] as const;
 export const contactPayload = z.object({
   name: requiredText(m.contactNameRequired, 100),
   email: emailField,
-  phone: z
-    .string()
-    .trim()
-    .max(20, 'At most 20 characters')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  phone: optionalPhoneField,
   location: z
     .string()
     .trim()

@@ -3,6 +3,7 @@ import { guestApplicationFields } from './application.ts';
 import { contactPayload } from './contact.ts';
 import { checkGuestResume, checkPhotoUpload, checkResumeUpload } from './files.ts';
 import { messages as m } from './messages.ts';
+import { normalizePhone, tenDigitPhoneInput } from './phone.ts';
 import { loginPayload, profileUpdatePayload, registerForm, registerPayload } from './user.ts';
 
 const firstError = (r: {
@@ -91,7 +92,8 @@ describe('profile', () => {
 describe('guest application and contact', () => {
   it('guest: name after trimming, e-mail shape, phone of 7 to 15 digits when given', () => {
     const ok = { job: '12', name: 'Ravi', email: 'ravi@example.in' };
-    expect(guestApplicationFields.parse({ ...ok, phone: '+91 98765-43210' }).phone).toBe('+91 98765-43210');
+    expect(guestApplicationFields.parse({ ...ok, phone: '+91 98765-43210' }).phone).toBe('9876543210');
+    expect(guestApplicationFields.parse({ ...ok, phone: '+44 20 7946 0958' }).phone).toBe('442079460958');
     expect(firstError(guestApplicationFields.safeParse({ ...ok, name: '   ' }))).toEqual([
       ['name', m.guestNameRequired],
     ]);
@@ -103,6 +105,20 @@ describe('guest application and contact', () => {
     ]);
     expect(firstError(guestApplicationFields.safeParse({ ...ok, job: '' }))).toEqual([
       ['job', m.guestJobIdMissing],
+    ]);
+  });
+  it('guest: an e-mail or a phone, at least one', () => {
+    const base = { job: '12', name: 'Ravi' };
+    expect(guestApplicationFields.parse({ ...base, phone: '098765 43210' })).toMatchObject({
+      email: null,
+      phone: '9876543210',
+    });
+    expect(guestApplicationFields.parse({ ...base, email: ' Ravi@Example.in ', phone: '' })).toMatchObject({
+      email: 'ravi@example.in',
+      phone: null,
+    });
+    expect(firstError(guestApplicationFields.safeParse({ ...base, email: '', phone: ' ' }))).toEqual([
+      ['email', m.guestContactRequired],
     ]);
   });
   it('contact: name, e-mail, subject and message are required', () => {
@@ -135,5 +151,65 @@ describe('file checks in the browser', () => {
     expect(checkPhotoUpload({ name: 'a.gif', type: 'image/gif', size: 1 })).toBe(m.photoType);
     expect(checkPhotoUpload({ name: 'a.jpg', type: 'image/jpeg', size: MB5 + 1 })).toBe(m.fileTooLarge);
     expect(checkPhotoUpload({ name: 'a.png', type: 'image/png', size: MB5 })).toBeNull();
+  });
+});
+
+describe('phone numbers', () => {
+  it('normalizes every usual written form of an Indian number to the 10-digit national number', () => {
+    for (const written of [
+      '9820055555',
+      '98200 55555',
+      '+91 98200 55555',
+      '+91-98200-55555',
+      '91 9820055555',
+      '919820055555',
+      '098200 55555',
+      '(0) 98200-55555',
+      '0091 98200 55555',
+      '+91 (982) 005-5555',
+      '98.200.55555',
+    ]) {
+      expect(normalizePhone(written), written).toBe('9820055555');
+    }
+    // A 10-digit number that starts with 91 or 0 is kept as it is.
+    expect(normalizePhone('9198200555')).toBe('9198200555');
+    expect(normalizePhone('0123456789')).toBe('0123456789');
+    expect(normalizePhone('98200abc55')).toBeNull();
+  });
+
+  it('the 10-digit field keeps the national number whether it is pasted or typed key by key', () => {
+    expect(tenDigitPhoneInput('+91 98200 55555')).toBe('9820055555');
+    expect(tenDigitPhoneInput('098200-55555')).toBe('9820055555');
+    let typed = '';
+    for (const key of '+91 98200 55555') typed = tenDigitPhoneInput(typed + key);
+    expect(typed).toBe('9820055555');
+    typed = '';
+    for (const key of '098200 55555') typed = tenDigitPhoneInput(typed + key);
+    expect(typed).toBe('9820055555');
+    expect(tenDigitPhoneInput('98200555551234')).toBe('9820055555');
+  });
+
+  it('registration and profile accept any written form and answer 10 digits', () => {
+    const ok = {
+      firstname: 'Asha',
+      lastname: 'Nair',
+      email: 'asha@example.in',
+      gender: 'Female',
+      password: 'longenough',
+    };
+    expect(registerPayload.parse({ ...ok, phone: '+91 98200 55555' }).phone).toBe('9820055555');
+    expect(profileUpdatePayload.parse({ ...ok, phone: '0 98200-55555' }).phone).toBe('9820055555');
+    expect(firstError(registerPayload.safeParse({ ...ok, phone: '+91 98200 5555' }))).toEqual([
+      ['phone', m.phoneTenDigits],
+    ]);
+  });
+
+  it('contact form: optional phone, checked and normalized like a guest phone', () => {
+    const ok = { name: 'Ravi', email: 'ravi@example.in', subject: 'jobs', message: 'Hello' };
+    expect(contactPayload.parse({ ...ok, phone: '+91 98200 55555' }).phone).toBe('9820055555');
+    expect(contactPayload.parse({ ...ok, phone: '' }).phone).toBeNull();
+    expect(firstError(contactPayload.safeParse({ ...ok, phone: '12' }))).toEqual([
+      ['phone', m.guestPhoneInvalid],
+    ]);
   });
 });

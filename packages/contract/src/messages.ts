@@ -27,6 +27,7 @@ export const messages = {
   guestJobIdMissing: 'Job ID is missing. Please try again or contact support.',
   guestNameRequired: 'Please enter your full name',
   guestPhoneInvalid: 'Please enter a valid phone number (7-15 digits)',
+  guestContactRequired: 'Please enter your email address or phone number',
   guestResumeType: 'Please upload a PDF, DOC, or DOCX file',
   guestResumeSize: 'Resume file size should be less than 5MB',
   photoType: 'Please upload a JPEG, JPG, or PNG image',
@@ -62,6 +63,8 @@ export const messages = {
   contactSent: 'Thank you! Your message has been sent.',
   resetLinkSent: 'If an account exists for that email or phone, we have sent a link to reset the password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  accountDeleted: 'Your account and its data have been deleted.',
+  deletePasswordWrong: 'The password is not correct.',
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
 } as const;
 

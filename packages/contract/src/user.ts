@@ -157,4 +157,14 @@ export const resetPasswordForm = resetPasswordPayload
     message: m.passwordsDoNotMatch,
   });
 
+/**
+ * DELETE /users/profile: deletes the signed-in candidate's account and data.
+ * An account with a password confirms with it; one made through an external
+ * sign-in has none to give.
+ */
+export const deleteAccountPayload = z.object({
+  password: z.string().max(128).optional(),
+});
+export type DeleteAccountPayload = z.input<typeof deleteAccountPayload>;
+
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() });

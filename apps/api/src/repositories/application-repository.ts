@@ -8,7 +8,7 @@ const APPLY_AGAIN_MS = APPLY_AGAIN_DAYS * 86_400_000;
 
 export type Applicant =
   | { userId: number }
-  | { guest: { name: string; email: string; phone: string | null }; resume: string | null };
+  | { guest: { name: string; email: string | null; phone: string | null }; resume: string | null };
 
 export type ApplyResult =
   { ok: true; id: number } | { ok: false; reason: 'job-not-found' | 'already-applied' };
@@ -22,7 +22,7 @@ export class ApplicationRepository {
 
   /**
    * Records an application unless the job is not open or the same account (or
-   * guest e-mail) applied to it within the last 15 days. The check and the
+   * guest e-mail, or guest phone) applied to it within the last 15 days. The check and the
    * insert run in one transaction holding the job's row, so two requests at
    * once cannot both get through.
    */
@@ -42,10 +42,17 @@ export class ApplicationRepository {
         .select('id')
         .where('job_id', '=', jobId)
         .where('applied_at', '>', now - APPLY_AGAIN_MS);
-      recent =
-        'userId' in applicant
-          ? recent.where('user_id', '=', applicant.userId)
-          : recent.where('guest_email', '=', applicant.guest.email);
+      if ('userId' in applicant) {
+        recent = recent.where('user_id', '=', applicant.userId);
+      } else {
+        const { email, phone } = applicant.guest;
+        recent = recent.where((eb) =>
+          eb.or([
+            ...(email ? [eb('guest_email', '=', email)] : []),
+            ...(phone ? [eb('guest_phone', '=', phone)] : []),
+          ]),
+        );
+      }
       if (await recent.executeTakeFirst()) return { ok: false, reason: 'already-applied' } as const;
 
       const row = await tx

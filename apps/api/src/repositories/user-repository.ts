@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { normalizePhone } from '@spajobs/contract/phone';
 import type { Profile } from '@spajobs/contract/user';
 import type { Db } from '../db/database.ts';
 import type { Database, NewUser, UserRow, UserUpdate } from '../db/schema.ts';
@@ -31,10 +32,15 @@ export function toProfile(u: UserRow): Profile {
   };
 }
 
-/** An e-mail address (lower-cased) or a phone number (digits only), as typed at sign-in. */
+/**
+ * An e-mail address (lower-cased) or a phone number, as typed at sign-in: any
+ * written form of a number ("+91 98200 55555", "098200-55555") becomes the
+ * 10-digit national number that accounts store.
+ */
 export function parseLogin(login: string): { email: string } | { phone: string } {
   const v = login.trim();
-  return v.includes('@') ? { email: v.toLowerCase() } : { phone: v.replace(/[\s-]/g, '') };
+  if (v.includes('@')) return { email: v.toLowerCase() };
+  return { phone: normalizePhone(v) ?? v };
 }
 
 /** True for the unique-constraint error of either engine. */
@@ -89,5 +95,47 @@ export class UserRepository {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * Deletes an account and the personal data tied to it, in one transaction:
+   * the account (its applications, identities and links go with it by
+   * cascade), guest applications and contact messages sent with the same
+   * e-mail or phone. Answers the stored files that now belong to no one, for
+   * the caller to remove once the transaction is committed; null when there
+   * was no such account.
+   */
+  async deleteAccount(id: number): Promise<{ files: string[] } | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const user = await this.findById(id, tx);
+      if (!user) return null;
+      const phone = user.phone;
+      const guestOfUser = tx
+        .selectFrom('applications')
+        .where('user_id', 'is', null)
+        .where((eb) =>
+          eb.or([eb('guest_email', '=', user.email), ...(phone ? [eb('guest_phone', '=', phone)] : [])]),
+        );
+      const guestApplications = await guestOfUser.select(['id', 'resume']).execute();
+      if (guestApplications.length > 0) {
+        await tx
+          .deleteFrom('applications')
+          .where(
+            'id',
+            'in',
+            guestApplications.map((a) => a.id),
+          )
+          .execute();
+      }
+      await tx
+        .deleteFrom('contact_messages')
+        .where((eb) => eb.or([eb('email', '=', user.email), ...(phone ? [eb('phone', '=', phone)] : [])]))
+        .execute();
+      await tx.deleteFrom('users').where('id', '=', id).execute();
+      const files = [user.profile_image, user.resume, ...guestApplications.map((a) => a.resume)].filter(
+        (f): f is string => !!f,
+      );
+      return { files };
+    });
   }
 }

@@ -301,7 +301,8 @@ export const en = {
     nameLabel: 'Full name',
     emailLabel: 'Email',
     phoneLabel: 'Phone',
-    phoneHint: 'Optional. 7 to 15 digits.',
+    phoneHint: 'Any form works: 98200 55555, +91 98200 55555, 098200-55555.',
+    contactLegend: 'How can the spa reach you? A phone number, an e-mail, or both.',
     resumeLabel: 'Resume',
     resumeHint: 'Optional. PDF, DOC or DOCX, up to 5MB.',
     resumeChosen: 'Chosen: {name}',
@@ -319,8 +320,13 @@ export const en = {
     guestFailed: 'Unable to submit your application. Please try again later.',
     // Thank-you
     thankYouTitle: 'Thank You!',
-    thankYouText: 'Your application has been received. Taking you to our contact page…',
-    thankYouLink: 'Go to the contact page now',
+    thankYouText: 'Your application has been received. The spa will contact you soon.',
+    thankYouSimilarTitle: 'Similar jobs you may like',
+    thankYouAccountTitle: 'Track your applications',
+    thankYouAccountText:
+      'Create a free account with the details you just gave, to see your applications and apply in one tap next time.',
+    thankYouCreateAccount: 'Create an account with these details',
+    thankYouBrowse: 'Browse all jobs',
   },
   // About and contact pages (part 2).
   about: {
@@ -450,7 +456,7 @@ export const en = {
     lastName: 'Last name',
     email: 'Email',
     phone: 'Phone number',
-    phoneHint: '10 digits, no country code',
+    phoneHint: 'Your 10-digit mobile number; +91 or a leading 0 is fine',
     gender: 'Gender',
     genderPlaceholder: 'Select gender',
     male: 'Male',

@@ -40,7 +40,16 @@ export default function GuestApplyPage() {
             {t.jobs.jobIdLabel}: <span className="font-mono">{job.data._id}</span>
           </p>
         </div>
-        <GuestApplicationForm jobId={job.data._id} />
+        <GuestApplicationForm
+          jobId={job.data._id}
+          job={{
+            _id: job.data._id,
+            title: job.data.title,
+            category: job.data.category,
+            city: job.data.city,
+            state: job.data.state,
+          }}
+        />
       </>
     );
   } else if (job.isError) {

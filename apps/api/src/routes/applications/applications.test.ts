@@ -254,7 +254,7 @@ describe('POST /application/apply/guest', () => {
       job_id: jobIds[0],
       user_id: null,
       guest_name: 'Kavya Reddy',
-      guest_phone: '+91 98480-22338',
+      guest_phone: '9848022338',
       status: 'applied',
     });
     expect(row!.resume).toMatch(/^\/uploads\/resumes\/[a-f0-9]{32}\.pdf$/);
@@ -294,7 +294,7 @@ describe('POST /application/apply/guest', () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ job: '' }, 'job', m.guestJobIdMissing],
       [{ 'guestInfo[name]': '   ' }, 'guestInfo[name]', m.guestNameRequired],
-      [{ 'guestInfo[email]': '' }, 'guestInfo[email]', m.emailInvalid],
+      [{ 'guestInfo[email]': '' }, 'guestInfo[email]', m.guestContactRequired],
       [{ 'guestInfo[email]': 'kavya@example' }, 'guestInfo[email]', m.emailInvalid],
       [{ 'guestInfo[phone]': '12345' }, 'guestInfo[phone]', m.guestPhoneInvalid],
       [{ 'guestInfo[phone]': '1234567890123456' }, 'guestInfo[phone]', m.guestPhoneInvalid],
@@ -310,6 +310,39 @@ describe('POST /application/apply/guest', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(m.guestJobIdMissing);
     expect(await guestRows('fields@example.in')).toEqual([]);
+  });
+
+  it('accepts a phone number instead of an e-mail, normalized, and applies the 15-day rule to it', async () => {
+    const { 'guestInfo[email]': _email, ...noEmail } = guest('unused@example.in');
+    const res = await apply({ ...noEmail, 'guestInfo[phone]': '+91 (98200) 55-444' });
+    expect(res.status).toBe(201);
+    const rows = await t.database.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('guest_phone', '=', '9820055444')
+      .execute();
+    expect(rows).toMatchObject([{ job_id: jobIds[0], guest_email: null, guest_name: 'Kavya Reddy' }]);
+
+    // The same number written another way, with or without an e-mail, is the same guest.
+    for (const written of ['098200 55444', '9820055444']) {
+      const again = await apply({ ...noEmail, 'guestInfo[phone]': written });
+      expect(again.status, written).toBe(409);
+      expect(again.body.message).toBe(m.alreadyApplied);
+    }
+    const withEmail = await apply(
+      guest('phone.later@example.in', { 'guestInfo[phone]': '0091 98200 55444' }),
+    );
+    expect(withEmail.status).toBe(409);
+    const otherJob = await apply({ ...noEmail, job: String(jobIds[2]), 'guestInfo[phone]': '9820055444' });
+    expect(otherJob.status).toBe(201);
+  });
+
+  it('refuses an application with neither an e-mail nor a phone', async () => {
+    const { 'guestInfo[email]': _email, ...noEmail } = guest('unused@example.in');
+    const res = await apply({ ...noEmail, 'guestInfo[phone]': '  ' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(m.guestContactRequired);
+    expect((res.body.fields as Record<string, string>)['guestInfo[email]']).toBe(m.guestContactRequired);
   });
 
   it('answers 404 with the spec message for an unknown job, storing nothing', async () => {

@@ -68,9 +68,10 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Apply to a job without an account',
         description:
-          'multipart/form-data: job, guestInfo[name], guestInfo[email], optional guestInfo[phone], ' +
-          'optional resume (PDF, DOC or DOCX, up to 5 MB). Refused with 409 when the same e-mail ' +
-          'applied to the job within the last 15 days.',
+          'multipart/form-data: job, guestInfo[name], guestInfo[email] and/or guestInfo[phone] (at least one), ' +
+          'optional resume (PDF, DOC or DOCX, up to 5 MB). Phone numbers are stored as the 10-digit national ' +
+          'number when they are Indian. Refused with 409 when the same e-mail or phone applied to the job ' +
+          'within the last 15 days.',
         consumes: ['multipart/form-data'],
         response: { 201: applyResponse, ...errors(400, 404, 409, 413, 429) },
       },
@@ -92,7 +93,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(Object.values(issues)[0]!, issues);
       }
       const guest = parsed.data;
-      await guestPerEmail(req, reply, `email:${guest.email}`);
+      await guestPerEmail(req, reply, guest.email ? `email:${guest.email}` : `phone:${guest.phone}`);
 
       let resumeExt: Awaited<ReturnType<typeof resumeType>> = null;
       if (file) {

@@ -3,6 +3,7 @@ import { apiErrorSchema } from '@spajobs/contract/common';
 import { messages } from '@spajobs/contract/messages';
 import {
   authResponse,
+  deleteAccountPayload,
   forgotPasswordPayload,
   loginPayload,
   messageResponse,
@@ -158,6 +159,34 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!updated) throw unauthorized(messages.sessionExpired);
       return { success: true as const, message: messages.profileUpdated, user: toProfile(updated) };
+    },
+  );
+
+  app.delete(
+    '/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Delete the signed-in candidate's account, files and personal data",
+        description:
+          'Removes the account, its applications, profile photo and resume, and the guest applications and ' +
+          'contact messages sent with the same e-mail or phone. An account with a password must give it.',
+        security: bearer,
+        body: deleteAccountPayload,
+        response: { 200: messageResponse, ...errors(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const me = signedInUser(req);
+      if (me.password_hash && !(await verifyPassword(me.password_hash, req.body.password ?? ''))) {
+        throw new HttpError(403, messages.deletePasswordWrong, { password: messages.deletePasswordWrong });
+      }
+      const deleted = await users.deleteAccount(me.id);
+      if (!deleted) throw unauthorized(messages.sessionExpired);
+      // Files go once no row points at them any more.
+      await Promise.all(deleted.files.map((f) => storage.remove(f)));
+      return { success: true as const, message: messages.accountDeleted };
     },
   );
 

@@ -106,6 +106,40 @@ describe('POST /users/register', () => {
   });
 });
 
+describe('phone numbers at registration', () => {
+  it('stores any written form of an Indian number as the 10-digit national number', async () => {
+    const cases: [string, string][] = [
+      ['+91 98200 55501', '9820055501'],
+      ['098200-55502', '9820055502'],
+      ['(+91) 98200-55503', '9820055503'],
+      ['0091 9820055504', '9820055504'],
+      ['9198200555', '9198200555'],
+    ];
+    for (const [written, stored] of cases) {
+      const res = await post('/register', newCandidate({ phone: written }));
+      expect(res.statusCode, written).toBe(201);
+      const row = await t.database.db
+        .selectFrom('users')
+        .select('phone')
+        .where('id', '=', Number(res.json()._id))
+        .executeTakeFirstOrThrow();
+      expect(row.phone).toBe(stored);
+    }
+    // The same number written another way is the same number.
+    const again = await post('/register', newCandidate({ phone: '+91-98200-55501' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields).toEqual({ phone: m.phoneTaken });
+  });
+
+  it('refuses what is not a 10-digit number with the spec message', async () => {
+    for (const phone of ['98200 5550', '+1 415 555 0100 22', '98200abc55', '+91 98200 555011']) {
+      const res = await post('/register', newCandidate({ phone }));
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().fields).toEqual({ phone: m.phoneTenDigits });
+    }
+  });
+});
+
 describe('POST /users/login', () => {
   it('signs in with the e-mail address or with the phone number', async () => {
     const c = await registerCandidate(t.app);
@@ -121,6 +155,27 @@ describe('POST /users/login', () => {
       const profile = await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(res.json().token) });
       expect(profile.json()._id).toBe(String(c.id));
     }
+  });
+
+  it('signs in with the phone number written in any usual way', async () => {
+    const c = await registerCandidate(t.app);
+    const p = c.payload.phone;
+    const written = [
+      `+91 ${p.slice(0, 5)} ${p.slice(5)}`,
+      `+91-${p}`,
+      `91${p}`,
+      `0${p}`,
+      `0091 ${p}`,
+      `(0) ${p.slice(0, 5)}-${p.slice(5)}`,
+      ` ${p.slice(0, 3)} ${p.slice(3, 6)} ${p.slice(6)} `,
+    ];
+    for (const login of written) {
+      const res = await post('/login', { login, password: PASSWORD });
+      expect(res.statusCode, login).toBe(200);
+      expect(res.json()._id).toBe(String(c.id));
+    }
+    const wrong = await post('/login', { login: `+92 ${p}`, password: PASSWORD });
+    expect(wrong.statusCode).toBe(401);
   });
 
   it('answers 401 with one message for a wrong password and for an unknown account', async () => {

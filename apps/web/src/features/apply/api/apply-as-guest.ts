@@ -5,7 +5,7 @@ import { t } from '../../../messages';
 export interface GuestApplication {
   job: string;
   name: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   resume: File | null;
 }
@@ -21,7 +21,7 @@ export function guestApplicationFormData(a: GuestApplication): FormData {
   const fd = new FormData();
   fd.set('job', a.job);
   fd.set('guestInfo[name]', a.name);
-  fd.set('guestInfo[email]', a.email);
+  if (a.email) fd.set('guestInfo[email]', a.email);
   if (a.phone) fd.set('guestInfo[phone]', a.phone);
   if (a.resume) fd.set('resume', a.resume, a.resume.name);
   return fd;

@@ -26,7 +26,7 @@ describe('GuestApplicationForm', () => {
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     expect(await screen.findByText('Please enter your full name')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your email address or phone number')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText(/Full name/), 'Asha Verma');
     await user.type(screen.getByLabelText(/Email/), 'asha@example');
@@ -74,8 +74,27 @@ describe('GuestApplicationForm', () => {
     expect(body.get('job')).toBe('7');
     expect(body.get('guestInfo[name]')).toBe('Asha Verma');
     expect(body.get('guestInfo[email]')).toBe('asha@example.com');
-    expect(body.get('guestInfo[phone]')).toBe('+91 98765 43210');
+    expect(body.get('guestInfo[phone]')).toBe('9876543210');
     expect(body.has('resume')).toBe(false);
+  });
+
+  it('applies with a phone number and no e-mail', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: true, message: 'ok', applicationId: '1' }), { status: 201 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'tel');
+    await user.type(screen.getByLabelText(/Full name/), 'Asha Verma');
+    await user.type(screen.getByLabelText('Phone'), '098765-43210');
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByRole('heading', { name: 'Application Submitted!' })).toBeInTheDocument();
+    const body = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as FormData;
+    expect(body.get('guestInfo[phone]')).toBe('9876543210');
+    expect(body.has('guestInfo[email]')).toBe(false);
   });
 
   it('shows the server’s refusal of a second application', async () => {

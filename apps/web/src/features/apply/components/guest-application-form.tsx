@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { guestApplicationFields } from '@spajobs/contract/application';
+import { guestApplicationFields, guestContactGiven } from '@spajobs/contract/application';
 import { checkGuestResume, RESUME_ACCEPT } from '@spajobs/contract/files';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { phoneFieldProps } from '../../../lib/phone-input';
 import { t } from '../../../messages';
 import { guestApplyErrorMessage, useApplyAsGuest, type GuestApplication } from '../api/apply-as-guest';
 
@@ -27,6 +28,9 @@ const resolver: Resolver<FormValues, unknown, GuestApplication> = async (values,
   const fileError = file ? checkGuestResume(file) : null;
   const errors = { ...(text.errors as FieldErrors<FormValues>) };
   if (fileError) errors.resume = { type: 'validate', message: fileError };
+  if (!errors.email && !guestContactGiven(values)) {
+    errors.email = { type: 'validate', message: t.rules.guestContactRequired };
+  }
   if (Object.keys(errors).length > 0) return { values: {}, errors };
   return { values: { ...(text.values as Omit<GuestApplication, 'resume'>), resume: file }, errors: {} };
 };
@@ -42,11 +46,20 @@ const SERVER_FIELDS: Record<string, keyof FormValues> = {
 
 export const THANK_YOU_DELAY_MS = 3000;
 
-/** Full name, e-mail, optional phone and resume; sent as multipart (spec section 2, Guest application). */
-export function GuestApplicationForm({ jobId }: { jobId: string }) {
+/** What the thank-you page is given: the job applied to and the details, to offer an account. */
+export interface ThankYouState {
+  job?: { _id: string; title: string; category: string; city: string; state: string };
+  guest?: { name: string; email: string | null; phone: string | null };
+}
+
+/**
+ * Full name, phone and/or e-mail (at least one), optional resume; sent as
+ * multipart (spec section 2, Guest application; decisions item 11).
+ */
+export function GuestApplicationForm({ jobId, job }: { jobId: string; job?: ThankYouState['job'] }) {
   const navigate = useNavigate();
   const apply = useApplyAsGuest();
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState<ThankYouState | null>(null);
   const {
     register,
     handleSubmit,
@@ -62,7 +75,7 @@ export function GuestApplicationForm({ jobId }: { jobId: string }) {
 
   useEffect(() => {
     if (!submitted) return;
-    const timer = setTimeout(() => navigate('/thank-you'), THANK_YOU_DELAY_MS);
+    const timer = setTimeout(() => navigate('/thank-you', { state: submitted }), THANK_YOU_DELAY_MS);
     return () => clearTimeout(timer);
   }, [submitted, navigate]);
 
@@ -70,7 +83,7 @@ export function GuestApplicationForm({ jobId }: { jobId: string }) {
     apply.mutate(values, {
       onSuccess: () => {
         reset({ job: jobId, name: '', email: '', phone: '', resume: null });
-        setSubmitted(true);
+        setSubmitted({ job, guest: { name: values.name, email: values.email, phone: values.phone } });
       },
       onError: (err) => {
         if (err instanceof ApiError && err.status === 400) {
@@ -106,24 +119,24 @@ export function GuestApplicationForm({ jobId }: { jobId: string }) {
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
-        label={t.jobs.emailLabel}
-        required
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label={t.jobs.phoneLabel}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        hint={t.jobs.phoneHint}
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-stone-800">{t.jobs.contactLegend}</legend>
+        <TextField
+          label={t.jobs.phoneLabel}
+          {...phoneFieldProps}
+          hint={t.jobs.phoneHint}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField
+          label={t.jobs.emailLabel}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      </fieldset>
       <TextField
         label={t.jobs.resumeLabel}
         type="file"

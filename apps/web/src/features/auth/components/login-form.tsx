@@ -76,8 +76,11 @@ export function LoginForm() {
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t.auth.loginTitle}>
         <TextField
           label={t.auth.loginIdentifier}
+          type="text"
           autoComplete="username"
-          inputMode="email"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
           placeholder={t.auth.loginIdentifierPlaceholder}
           required
           error={errors.login?.message}

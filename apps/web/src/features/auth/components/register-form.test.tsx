@@ -58,6 +58,20 @@ describe('RegisterForm', () => {
     expect(phone).toHaveValue('98765');
     await user.type(phone, '4321012345');
     expect(phone).toHaveValue('9876543210');
+    // The country code and a leading 0 go, typed or pasted; the field opens the phone keypad.
+    expect(phone).toHaveAttribute('type', 'tel');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(phone).not.toHaveAttribute('maxlength');
+    await user.clear(phone);
+    await user.type(phone, '+91 98200 55555');
+    expect(phone).toHaveValue('9820055555');
+    await user.clear(phone);
+    phone.focus();
+    await user.paste('+91 98200 55511');
+    expect(phone).toHaveValue('9820055511');
+    await user.clear(phone);
+    await user.type(phone, '098200-55522');
+    expect(phone).toHaveValue('9820055522');
     await user.clear(phone);
     await user.type(phone, '12345');
     await user.type(screen.getByLabelText(/^Email/), 'asha@');

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { tenDigitPhoneOnChange } from '../../../lib/phone-input';
+import { phoneFieldProps, tenDigitPhoneOnChange } from '../../../lib/phone-input';
 import { t } from '../../../messages';
 import { useRegister } from '../api/register';
 import { errorMessage } from '../lib/errors';
@@ -116,10 +116,7 @@ export function RegisterForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t.auth.phone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={10}
+          {...phoneFieldProps}
           hint={t.auth.phoneHint}
           required
           error={errors.phone?.message}

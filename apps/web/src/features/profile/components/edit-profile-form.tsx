@@ -11,7 +11,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { Card } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { tenDigitPhoneOnChange } from '../../../lib/phone-input';
+import { phoneFieldProps, tenDigitPhoneOnChange } from '../../../lib/phone-input';
 import { useSession } from '../../../lib/session';
 import { format, t } from '../../../messages';
 import { useUpdateProfile } from '../api/update-profile';
@@ -154,10 +154,7 @@ export function EditProfileForm({ initial, notice }: { initial: Partial<Profile>
             />
             <TextField
               label={t.profile.phone}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
+              {...phoneFieldProps}
               required
               error={errors.phone?.message}
               {...register(
