@@ -87,3 +87,12 @@ export const applyResponse = z.object({
   message: z.string(),
   applicationId: z.string(),
 });
+
+/** GET /application/user/applied-job-ids: the jobs the candidate applied to, to mark them on cards. */
+export const appliedJobIdsResponse = z.object({
+  success: z.literal(true),
+  data: z.array(z.string()),
+});
+export type AppliedJobIdsResponse = z.infer<typeof appliedJobIdsResponse>;
+/** At most this many of the latest applications are marked. */
+export const APPLIED_JOB_IDS_LIMIT = 500;

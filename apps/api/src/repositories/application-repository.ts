@@ -124,4 +124,16 @@ export class ApplicationRepository {
       .executeTakeFirstOrThrow();
     return Number(r.n);
   }
+
+  /** The jobs of the user's latest applications, newest first (read through applications_user). */
+  async appliedJobIds(userId: number, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('applications')
+      .select('job_id')
+      .where('user_id', '=', userId)
+      .orderBy('applied_at', 'desc')
+      .limit(limit)
+      .execute();
+    return [...new Set(rows.map((r) => String(r.job_id)))];
+  }
 }

@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import type { Job } from '@spajobs/contract/job';
+import { useAppliedJobIds } from '../lib/applied-jobs';
 import { relativePostedTime } from '../lib/format';
-import { BriefcaseIcon, MapPinIcon, WalletIcon } from './ui/icons';
+import { t } from '../messages';
+import { BriefcaseIcon, CheckIcon, MapPinIcon, WalletIcon } from './ui/icons';
 
 /** A job in a grid or list: title, spa, place, salary, experience, when posted. Opens the job. */
 export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const applied = useAppliedJobIds().has(job._id);
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       <div className="flex items-start justify-between gap-2">
@@ -18,10 +21,17 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
             {job.title}
           </Link>
         </Heading>
-        {job.isNewJob && (
-          <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
-            NEW
+        {applied ? (
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-bold text-green-900">
+            <CheckIcon size={14} />
+            {t.jobs.appliedOnCard}
           </span>
+        ) : (
+          job.isNewJob && (
+            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+              NEW
+            </span>
+          )
         )}
       </div>
       <p className="mt-1 text-sm text-stone-700">{job.spa.name}</p>

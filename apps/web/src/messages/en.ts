@@ -66,6 +66,7 @@ export const en = {
       title: 'Send Us a Message For Job',
       intro: 'Tell us where you want to work and we will help you find spa jobs near you.',
       close: 'Close',
+      open: 'Write to us',
       sampleMessage:
         'Hello, I am looking for spa therapist jobs near my location. Please share openings that match my experience.',
     },
@@ -275,6 +276,10 @@ export const en = {
     spaAddress: 'Spa address',
     applyNow: 'Apply Now',
     applying: 'Applying...',
+    appliedMark: 'Applied',
+    appliedOnCard: 'You applied',
+    orWord: 'or',
+    registerToApply: 'create a free account',
     applyAsGuest: 'Apply as Guest',
     allJobs: 'Browse All Jobs',
     viewSpa: 'View Spa',

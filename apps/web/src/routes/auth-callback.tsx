@@ -4,6 +4,7 @@ import { LoadingScreen } from '../components/ui/states';
 import { oauthFailureUrl } from '../features/auth/api/oauth-error';
 import { useOAuthExchange } from '../features/auth/api/oauth-exchange';
 import { ApiError } from '../lib/api-client';
+import { takeNextAfterOAuth } from '../lib/next-path';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
 import { t } from '../messages';
@@ -39,7 +40,7 @@ export default function AuthCallbackPage() {
           return;
         }
         signIn(token, user);
-        navigate('/spas', { replace: true });
+        navigate(takeNextAfterOAuth() ?? '/spas', { replace: true });
       },
       (err: unknown) => {
         const kind =

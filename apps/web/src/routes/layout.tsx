@@ -3,7 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { FloatingActions } from '../features/shell/components/floating-actions';
 import { SiteFooter } from '../features/shell/components/site-footer';
 import { SiteHeader } from '../features/shell/components/site-header';
-import { popupWasClosed } from '../features/shell/lib/popup-state';
+import { popupMode, popupWasClosed } from '../features/shell/lib/popup-state';
+import { useMediaQuery } from '../lib/use-media-query';
 import { t } from '../messages';
 
 // The popup and its form are loaded only when the popup is going to open, so
@@ -16,7 +17,13 @@ const ContactForm = lazy(() =>
 /** The chrome around every screen. */
 export function Layout() {
   const { pathname } = useLocation();
-  const [showPopup] = useState(() => !popupWasClosed());
+  const [popupClosedBefore] = useState(() => popupWasClosed());
+  // The popup waits for the first render in the browser, where the screen's width is known.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const isPhone = useMediaQuery('(max-width: 639px)');
+  const mode = popupMode(pathname, isPhone);
+  const showPopup = mounted && !popupClosedBefore && mode !== 'none';
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -37,7 +44,7 @@ export function Layout() {
       <FloatingActions />
       {showPopup && (
         <Suspense fallback={null}>
-          <ContactPopup>
+          <ContactPopup mode={mode === 'sheet' ? 'sheet' : 'dialog'}>
             <ContactForm layout="popup" defaultSubject="jobs" defaultMessage={t.shell.popup.sampleMessage} />
           </ContactPopup>
         </Suspense>

@@ -214,6 +214,21 @@ describe('GET /application/user/applications and /count', () => {
     expect(await count(c.headers)).toBe(1);
   });
 
+  it('answers the ids of the jobs the candidate applied to, and only theirs', async () => {
+    const c = await registerCandidate(t.app);
+    const other = await registerCandidate(t.app);
+    const ids = (h: Record<string, string>) =>
+      t.app.inject({ url: '/api/v1/application/user/applied-job-ids', headers: h });
+    expect((await ids(c.headers)).json()).toEqual({ success: true, data: [] });
+    expect((await applyAsUser(c.headers, String(jobIds[3]))).statusCode).toBe(201);
+    expect((await applyAsUser(c.headers, String(jobIds[4]))).statusCode).toBe(201);
+    expect((await applyAsUser(other.headers, String(jobIds[5]))).statusCode).toBe(201);
+    expect(new Set((await ids(c.headers)).json().data)).toEqual(
+      new Set([String(jobIds[3]), String(jobIds[4])]),
+    );
+    expect((await ids({})).statusCode).toBe(401);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await applications({})).statusCode).toBe(401);
     expect((await t.app.inject('/api/v1/application/user/applications/count')).statusCode).toBe(401);

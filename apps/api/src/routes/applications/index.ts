@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  APPLIED_JOB_IDS_LIMIT,
+  appliedJobIdsResponse,
   applicationsQuery,
   applicationsResponse,
   applyResponse,
@@ -144,6 +146,23 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { data, total } = await applications.listForUser(me.id, page, limit);
       return { success: true as const, data, total, page, pages: pageCount(total, limit) };
     },
+  );
+
+  app.get(
+    '/user/applied-job-ids',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The jobs the signed-in candidate applied to (latest 500), to mark them as applied',
+        security: bearer,
+        response: { 200: appliedJobIdsResponse, ...errors(401, 403) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await applications.appliedJobIds(signedInUser(req).id, APPLIED_JOB_IDS_LIMIT),
+    }),
   );
 
   app.get(

@@ -29,6 +29,11 @@ function make(paths: string[], filled = false) {
 
 export const MenuIcon = make(['M4 6h16', 'M4 12h16', 'M4 18h16']);
 export const CloseIcon = make(['M6 6l12 12', 'M18 6L6 18']);
+export const CheckIcon = make(['M5 12l5 5L20 7']);
+export const LinkIcon = make([
+  'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1',
+  'M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+]);
 export const MapPinIcon = make([
   'M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z',
   'M12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginPayload } from '@spajobs/contract/user';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { rememberNextForOAuth, safeNextPath } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 import { format, t } from '../../../messages';
 import { useLogin } from '../api/login';
@@ -27,9 +28,13 @@ function oauthErrorMessage(err: unknown, label: string): string {
     : format(t.auth.providerUnavailable, { Provider: label });
 }
 
-/** "Welcome Back": e-mail or phone and password; candidates go to /spas, other roles are refused. */
+/**
+ * "Welcome Back": e-mail or phone and password; candidates go back to the page
+ * they came from (a checked `next`), else to /spas; other roles are refused.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const { signIn, signOut } = useSession();
   const login = useLogin();
   const oauthFailure = useOAuthFailure();
@@ -56,7 +61,7 @@ export function LoginForm() {
         return;
       }
       signIn(token, user, remember);
-      navigate('/spas');
+      navigate(next ?? '/spas', { replace: Boolean(next) });
     } catch (err) {
       setFailure(errorMessage(err, t.rules.loginFailed));
     }
@@ -65,6 +70,7 @@ export function LoginForm() {
   const onProvider = async (id: OAuthProvider, label: string) => {
     setFailure(null);
     try {
+      rememberNextForOAuth(next);
       await startOAuth(id);
     } catch (err) {
       setFailure(oauthErrorMessage(err, label));

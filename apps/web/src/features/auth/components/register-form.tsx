@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerForm } from '@spajobs/contract/user';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { safeNextPath } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 import { phoneFieldProps, tenDigitPhoneOnChange } from '../../../lib/phone-input';
 import { t } from '../../../messages';
@@ -23,8 +24,19 @@ export const REDIRECT_AFTER_REGISTER_MS = 1500;
 
 const FIELD_NAMES = ['firstname', 'lastname', 'email', 'phone', 'gender', 'password'] as const;
 
+/** Details a guest just gave on an application, offered again on the thank-you page. */
+interface RegisterPrefill {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  phone?: string;
+}
+
 export function RegisterForm() {
   const navigate = useNavigate();
+  const next = safeNextPath(useSearchParams()[0].get('next'));
+  const prefill = ((useLocation().state as { prefill?: RegisterPrefill } | null)?.prefill ??
+    {}) as RegisterPrefill;
   const { signIn } = useSession();
   const registration = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,10 +52,10 @@ export function RegisterForm() {
     resolver: zodResolver(registerForm),
     reValidateMode: 'onSubmit',
     defaultValues: {
-      firstname: '',
-      lastname: '',
-      email: '',
-      phone: '',
+      firstname: prefill.firstname ?? '',
+      lastname: prefill.lastname ?? '',
+      email: prefill.email ?? '',
+      phone: prefill.phone ?? '',
       password: '',
       confirmPassword: '',
       terms: false,
@@ -52,9 +64,12 @@ export function RegisterForm() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/candidate/dashboard'), REDIRECT_AFTER_REGISTER_MS);
+    const timer = setTimeout(
+      () => navigate(next ?? '/candidate/dashboard', { replace: Boolean(next) }),
+      REDIRECT_AFTER_REGISTER_MS,
+    );
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, next]);
 
   const clearOnEdit = (name: keyof RegisterInput) => ({ onChange: () => clearErrors(name) });
 

@@ -19,10 +19,14 @@ function renderButton() {
   );
 }
 
+/** Answers the application with `status` and `body`; the list of applied jobs is empty. */
 const answer = (status: number, body: object) =>
-  vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  vi.fn(async (url: string, _init?: RequestInit) =>
+    String(url).includes('applied-job-ids')
+      ? new Response(JSON.stringify({ success: true, data: [] }), {
+          headers: { 'content-type': 'application/json' },
+        })
+      : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
   );
 
 function signIn() {
@@ -40,13 +44,33 @@ describe('ApplyNowButton', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('marks a job the candidate applied to, instead of offering Apply Now', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, data: ['42'] }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderButton();
+    expect(await screen.findByTestId('applied-mark')).toHaveTextContent('Applied');
+    expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
+  });
+
   it('asks a signed-out visitor to log in and sends nothing', async () => {
     const fetch = answer(201, {});
     vi.stubGlobal('fetch', fetch);
     renderButton();
     await userEvent.click(screen.getByRole('button', { name: 'Apply Now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please log in to apply for this job.');
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // The sign-in comes back to this job and applies straight away.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2F%3Fapply%3D1',
+    );
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -59,7 +83,9 @@ describe('ApplyNowButton', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'You have successfully applied for this job!',
     );
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetch.mock.calls.find(
+      ([, i]) => (i as RequestInit | undefined)?.method === 'POST',
+    ) as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/application/apply/user');
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ jobId: '42' });
