@@ -20,6 +20,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'
     LOG_LEVEL: 'warn',
     RATE_LIMITS: process.env.E2E_RATE_LIMITS ?? 'off',
     PUBLIC_BASE_URL: `http://localhost:${port}`,
+    // Two of the four social profiles, so the footer shows only those configured.
+    SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/spajobs.example',
+    SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/spajobs.example',
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -107,13 +107,23 @@ test.describe('header, footer and floating buttons', () => {
     );
     await expect(footer).toContainText('Head office');
     await expect(footer).toContainText('Mumbai');
-    for (const name of ['Facebook', 'Instagram', 'LinkedIn', 'YouTube']) {
-      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
-    }
+    // Only the social profiles the site has configured.
+    await expect(footer.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+      'href',
+      'https://www.facebook.com/spajobs.example',
+    );
+    await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/spajobs.example',
+    );
+    for (const name of ['LinkedIn', 'YouTube'])
+      await expect(footer.getByRole('link', { name })).toHaveCount(0);
     await expect(footer).toContainText(`© 2025 ${cfg.brandName}`);
     await expect(footer).toContainText(
       'By submitting a guest application you agree to our privacy policy and terms.',
     );
+    await expect(footer.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'terms', exact: true })).toHaveAttribute('href', '/terms');
     await expect(footer.getByRole('link', { name: 'All Jobs' })).toHaveAttribute('href', '/jobs-india');
   });
 

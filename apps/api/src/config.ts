@@ -23,6 +23,8 @@ export interface Config {
     supportEmail: string;
     supportPhone: string;
     chatUrl: string;
+    /** Social profile links; only those configured are shown. */
+    social: Partial<Record<SocialNetwork, string>>;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       supportEmail: env.SUPPORT_EMAIL ?? 'support@spajobs.example',
       supportPhone: env.SUPPORT_PHONE ?? '+91 98765 43210',
       chatUrl: env.CHAT_URL ?? 'https://wa.me/919876543210',
+      social: socialLinks(env),
     },
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Spa Jobs <no-reply@spajobs.example>',
@@ -112,3 +115,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export { repoRoot };
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** SOCIAL_FACEBOOK_URL and the like: kept only when they are https addresses. */
+function socialLinks(env: NodeJS.ProcessEnv): Partial<Record<SocialNetwork, string>> {
+  const out: Partial<Record<SocialNetwork, string>> = {};
+  for (const network of SOCIAL_NETWORKS) {
+    const raw = env[`SOCIAL_${network.toUpperCase()}_URL`]?.trim();
+    if (!raw) continue;
+    try {
+      if (new URL(raw).protocol === 'https:') out[network] = raw;
+    } catch {
+      // Not an address: not shown.
+    }
+  }
+  return out;
+}

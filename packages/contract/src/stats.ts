@@ -18,3 +18,14 @@ export const reverseGeoResponse = z.object({
   distanceKm: z.number(),
 });
 export type ReverseGeo = z.infer<typeof reverseGeoResponse>;
+
+/** GET /geo/cities?q=: Indian cities whose name starts with the text, for choosing a place by hand. */
+export const citySearchQuery = z.object({
+  q: z.string().trim().min(1, 'Type a city name').max(60),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const citySearchResponse = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ city: z.string(), state: z.string(), lat: z.number(), lng: z.number() })),
+});
+export type CityChoice = z.infer<typeof citySearchResponse>['data'][number];

@@ -56,3 +56,56 @@ export function nearestPlace(lat: number, lng: number): NearestPlace | null {
   }
   return best;
 }
+
+export interface CityMatch {
+  city: string;
+  state: string;
+  lat: number;
+  lng: number;
+}
+
+/** Lower case without accents, so "kanniyakumari" finds "Kanniyākumāri". */
+export const foldName = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+
+let byName: { key: string; place: Place }[] | undefined;
+
+/**
+ * Places whose name starts with the typed text (accents and case ignored),
+ * exact names first, then shorter names; found by binary search in a sorted
+ * copy, so a search never walks the whole list.
+ */
+export function searchCities(query: string, limit: number): CityMatch[] {
+  const q = foldName(query);
+  if (!q) return [];
+  byName ??= load()
+    .map((place) => ({ key: foldName(place.name), place }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  let lo = 0;
+  let hi = byName.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byName[mid]!.key < q) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: { key: string; place: Place }[] = [];
+  // Enough candidates to rank, never more than a bounded number.
+  for (let i = lo; i < byName.length && found.length < 200 && byName[i]!.key.startsWith(q); i++) {
+    found.push(byName[i]!);
+  }
+  const seen = new Set<string>();
+  return found
+    .sort((a, b) => Number(b.key === q) - Number(a.key === q) || a.key.length - b.key.length)
+    .filter(({ place }) => {
+      const k = `${place.name}|${place.state}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    })
+    .slice(0, limit)
+    .map(({ place }) => ({ city: place.name, state: place.state, lat: place.lat, lng: place.lng }));
+}

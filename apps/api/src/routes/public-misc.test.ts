@@ -61,6 +61,22 @@ describe('stats, geo, health and docs', () => {
     expect(sea.statusCode).toBe(400);
   });
 
+  it('city search finds places by the start of their name, accents and case ignored, exact names first', async () => {
+    const pune = (await t.app.inject('/api/v1/geo/cities?q=pune')).json();
+    expect(pune.success).toBe(true);
+    expect(pune.data[0]).toMatchObject({ city: 'Pune', state: 'Maharashtra' });
+    expect(pune.data[0].lat).toBeCloseTo(18.52, 1);
+    const partial = (await t.app.inject('/api/v1/geo/cities?q=%20BENGA&limit=3')).json();
+    expect(partial.data.length).toBeGreaterThan(0);
+    expect(partial.data.length).toBeLessThanOrEqual(3);
+    for (const c of partial.data) expect(c.city.toLowerCase()).toMatch(/^benga/);
+    const accents = (await t.app.inject('/api/v1/geo/cities?q=kanniyakumari')).json();
+    expect(accents.data[0].city).toBe('Kanniyākumāri');
+    expect((await t.app.inject('/api/v1/geo/cities?q=zzzzqq')).json().data).toEqual([]);
+    expect((await t.app.inject('/api/v1/geo/cities?q=')).statusCode).toBe(400);
+    expect((await t.app.inject('/api/v1/geo/cities?q=pu&limit=500')).statusCode).toBe(400);
+  });
+
   it('health and readiness', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });

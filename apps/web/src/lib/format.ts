@@ -42,7 +42,14 @@ export function indianPhoneDigits(phone: string): string {
   return `91${local}`;
 }
 export const telLink = (phone: string) => `tel:+${indianPhoneDigits(phone)}`;
-export const whatsappLink = (phone: string) => `https://wa.me/${indianPhoneDigits(phone)}`;
+/** A WhatsApp chat with the number, with the message typed in when one is given. */
+export const whatsappLink = (phone: string, text?: string) =>
+  `https://wa.me/${indianPhoneDigits(phone)}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+/** WhatsApp's own "send to…" screen with the text ready: sharing to any chat. */
+export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
+
+/** Whole numbers in the Indian grouping: 1,450 and 1,00,000. */
+export const formatCount = (n: number) => n.toLocaleString('en-IN');
 
 /** Images stored as paths are served by the API host. */
 export function assetUrl(path: string | null | undefined): string | null {

@@ -4,6 +4,8 @@ export interface SiteConfig {
   supportEmail: string;
   supportPhone: string;
   chatUrl: string;
+  /** Social profile links; only those configured are shown. */
+  social?: Partial<Record<'facebook' | 'instagram' | 'linkedin' | 'youtube', string>>;
 }
 
 const FALLBACK: SiteConfig = {
@@ -11,6 +13,7 @@ const FALLBACK: SiteConfig = {
   supportEmail: 'support@spajobs.example',
   supportPhone: '+91 98765 43210',
   chatUrl: 'https://wa.me/919876543210',
+  social: {},
 };
 
 let cached: SiteConfig | undefined;

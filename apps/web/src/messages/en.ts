@@ -57,6 +57,12 @@ export const en = {
       },
       copyright: '© 2025 {brand}. All rights reserved.',
       guestNote: 'By submitting a guest application you agree to our privacy policy and terms.',
+      guestNoteBefore: 'By submitting a guest application you agree to our ',
+      privacyPolicy: 'privacy policy',
+      guestNoteAnd: ' and ',
+      terms: 'terms',
+      privacyPolicyTitle: 'Privacy Policy',
+      termsTitle: 'Terms of Use',
     },
     floating: {
       chat: 'Chat with us',
@@ -277,6 +283,13 @@ export const en = {
     applyNow: 'Apply Now',
     applying: 'Applying...',
     appliedMark: 'Applied',
+    share: 'Share this job',
+    shareWhatsapp: 'WhatsApp',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied.',
+    copyFailed: 'Copy this link:',
+    shareText: '{title} at {spa}, {city}: apply on {brand}',
+    whatsappHrText: 'Hello, I saw the {title} job at {spa} on {brand} (job {id}). Is it still open?',
     appliedOnCard: 'You applied',
     orWord: 'or',
     registerToApply: 'create a free account',
@@ -582,6 +595,124 @@ export const en = {
     outdated: 'Could not retrieve latest profile data. Some information may be outdated.',
     formLoadFailed: 'Failed to load profile data. Please try again.',
     loadingProfile: 'Loading your profile...',
+    deleteAccount: {
+      title: 'Delete my account',
+      text: 'This removes your account, profile, photo, resume and applications for good. It cannot be undone.',
+      privacyLink: 'What is deleted',
+      start: 'Delete my account',
+      password: 'Your password',
+      passwordHint: 'Leave it empty if you sign in with Google or Facebook.',
+      confirm: 'Delete everything now',
+      deleting: 'Deleting...',
+      keep: 'Keep my account',
+      failed: 'Could not delete the account. Please try again.',
+    },
+  },
+  // Privacy policy and terms of use.
+  legal: {
+    updated: 'Last updated: 1 November 2025',
+    contents: 'On this page',
+    privacy: {
+      title: 'Privacy Policy',
+      intro:
+        '{brand} is a job board for spa and wellness work in India. This policy says what we collect, why, how long we keep it and how you can delete it. It follows the Digital Personal Data Protection Act, 2023 and the Information Technology Act, 2000.',
+      sections: [
+        {
+          heading: 'What we collect',
+          body: [
+            'When you create an account: your name, e-mail address, mobile number, gender and password (stored only as a one-way hash, never as text).',
+            'When you fill in your profile: date of birth, address, qualification, experience, skills, a profile photo and a resume, if you choose to give them.',
+            'When you apply as a guest: your name, your e-mail address or mobile number (or both), and a resume if you attach one.',
+            'When you write to us: your name, e-mail address, phone number and location if given, and your message.',
+            'When you use "near me": your device’s location, only after you allow it. It is used to find spas and jobs near you and is not stored on our servers. A city you pick instead is remembered on your device only.',
+          ],
+        },
+        {
+          heading: 'Why we use it',
+          body: [
+            'To send your application to the spa you applied to, so that its employer can contact you about that job.',
+            'To run your account: sign-in, your dashboard and the list of your applications.',
+            'To answer your messages and to reset your password when you ask.',
+            'To keep the service safe, for example by limiting repeated sign-in attempts.',
+            'We do not sell your data, and we do not show your phone number or resume to anyone except the spas you apply to.',
+          ],
+        },
+        {
+          heading: 'Who sees it',
+          body: [
+            'The verified employers of a spa see the details and resume you sent with an application to that spa’s job, and nothing else about you.',
+            'Our service providers (hosting and e-mail delivery) process data only on our instructions.',
+            'We share data with authorities only when Indian law requires it.',
+          ],
+        },
+        {
+          heading: 'How long we keep it',
+          body: [
+            'Your account and profile: until you delete your account.',
+            'Applications: for as long as your account exists, or 12 months for guest applications.',
+            'Messages to us: 12 months.',
+            'Files you upload are deleted together with your account, or as soon as you replace them.',
+          ],
+        },
+        {
+          heading: 'Deleting your account',
+          body: [
+            'Signed in, open Edit Profile and choose "Delete my account". It removes at once your account, profile, photo, resume, your applications, and the guest applications and messages sent with your e-mail address or mobile number.',
+            'Without an account, or if you cannot sign in, write to {email} from the e-mail address or with the mobile number you used, and we will delete your data within 30 days.',
+          ],
+        },
+        {
+          heading: 'Your rights and contact',
+          body: [
+            'You may ask to see, correct or delete your personal data, and you may withdraw your consent at any time by deleting your account.',
+            'Our grievance officer answers at {email} within 24-48 hours, and resolves complaints within 30 days.',
+          ],
+        },
+      ],
+    },
+    terms: {
+      title: 'Terms of Use',
+      intro:
+        'These terms apply when you use {brand}. By browsing, creating an account or sending an application you accept them.',
+      sections: [
+        {
+          heading: 'The service',
+          body: [
+            '{brand} lists spas and their job openings across India. It is free for job seekers: searching, applying and keeping a profile cost nothing.',
+            'Employers get a verified account and may buy subscription packages. We check that an employer belongs to the spa it posts for, but we do not employ you and we are not a party to any job offer.',
+          ],
+        },
+        {
+          heading: 'Your account',
+          body: [
+            'Give true details, and keep your password to yourself. You are responsible for what is done with your account.',
+            'You must be at least 18 years old to apply for jobs.',
+            'You may delete your account at any time from Edit Profile.',
+          ],
+        },
+        {
+          heading: 'Applying for jobs',
+          body: [
+            'When you apply, the spa receives the details and resume you send. Only apply to jobs you are interested in; the same job can be applied to again after 15 days.',
+            'Never pay anyone for a job offer or an interview. Genuine spas on {brand} do not ask candidates for money. Report such a request to {email}.',
+          ],
+        },
+        {
+          heading: 'What is not allowed',
+          body: [
+            'False or misleading details, other people’s data, uploading harmful files, copying listings in bulk, or using the service for anything unlawful.',
+            'We may remove content or close accounts that break these terms.',
+          ],
+        },
+        {
+          heading: 'Liability',
+          body: [
+            'Job details come from the spas. We work to keep them correct but cannot promise that a job is still open or that its details are complete.',
+            'These terms are governed by the laws of India; the courts of Mumbai have jurisdiction.',
+          ],
+        },
+      ],
+    },
   },
 };
 

@@ -1,6 +1,7 @@
 import { ErrorPanel, LoadingScreen } from '../components/ui/states';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { useProfile } from '../features/profile/api/get-profile';
+import { DeleteAccountPanel } from '../features/profile/components/delete-account-panel';
 import { EditProfileForm } from '../features/profile/components/edit-profile-form';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
@@ -29,6 +30,7 @@ function EditProfile() {
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t.profile.editTitle}</h1>
       <p className="mt-1 mb-6 text-stone-700">{t.profile.editIntro}</p>
       {body}
+      <DeleteAccountPanel />
     </div>
   );
 }

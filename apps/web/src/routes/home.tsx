@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../components/ui/button';
 import { JobSummaryTiles } from '../features/home/components/job-summary';
 import { RecentJobs } from '../features/home/components/recent-jobs';
@@ -8,8 +8,14 @@ import { t } from '../messages';
 
 export default function HomePage() {
   usePageTitle(t.home.title);
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <>
+      {notice && (
+        <p role="status" className="bg-green-50 px-4 py-3 text-center font-medium text-green-900">
+          {notice}
+        </p>
+      )}
       <div className="border-b border-brand-100 bg-gradient-to-b from-brand-50 to-stone-50">
         <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
           <h1 className="max-w-2xl text-3xl font-bold leading-tight text-stone-900 sm:text-4xl">
@@ -27,8 +33,9 @@ export default function HomePage() {
         </div>
       </div>
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-8 sm:py-10">
-        <NearbySpas />
+        {/* Jobs first: they are what a candidate comes for. */}
         <RecentJobs />
+        <NearbySpas />
         <JobSummaryTiles />
       </div>
     </>

@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: '/guest/apply/:id', ...guestApply },
       { path: '/thank-you', ...page(() => import('./thank-you')) },
       { path: '/about', ...page(() => import('./about')) },
+      { path: '/privacy', ...page(() => import('./privacy')) },
+      { path: '/terms', ...page(() => import('./terms')) },
       { path: '/contact', ...page(() => import('./contact')) },
       { path: '/login', ...page(() => import('./login')) },
       { path: '/register', ...page(() => import('./register')) },

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@spajobs/contract/common';
-import { reverseGeoQuery, reverseGeoResponse } from '@spajobs/contract/stats';
-import { nearestPlace } from '../../geo/gazetteer.ts';
+import {
+  citySearchQuery,
+  citySearchResponse,
+  reverseGeoQuery,
+  reverseGeoResponse,
+} from '@spajobs/contract/stats';
+import { nearestPlace, searchCities } from '../../geo/gazetteer.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +26,22 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest('This location is outside India.', { lat: 'outside India', lng: 'outside India' });
       reply.header('cache-control', 'public, max-age=86400');
       return { success: true as const, ...place };
+    },
+  );
+
+  app.get(
+    '/geo/cities',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'Indian cities whose name starts with q (offline gazetteer), to pick a place by hand',
+        querystring: citySearchQuery,
+        response: { 200: citySearchResponse, 400: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return { success: true as const, data: searchCities(req.query.q, req.query.limit) };
     },
   );
 };

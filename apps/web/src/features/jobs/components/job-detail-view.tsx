@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Job } from '@spajobs/contract/job';
 import { buttonClass } from '../../../components/ui/button';
-import { relativePostedTime, telLink, whatsappLink } from '../../../lib/format';
+import { formatCount, relativePostedTime, telLink, whatsappLink } from '../../../lib/format';
+import { siteConfig } from '../../../lib/site-config';
 import { format, t } from '../../../messages';
 import { ChatIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons';
 import { ApplyNowButton } from './apply-now-button';
+import { ShareJob } from './share-job';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,8 +27,7 @@ const lines = (text: string) =>
 /** Every field of a job (spec section 2, Job detail), with the ways to apply and to reach HR. */
 export function JobDetailView({ job }: { job: Job }) {
   const requirements = lines(job.requirements);
-  const views =
-    job.views === 1 ? t.jobs.viewsOne : format(t.jobs.views, { count: job.views.toLocaleString('en-IN') });
+  const views = job.views === 1 ? t.jobs.viewsOne : format(t.jobs.views, { count: formatCount(job.views) });
   const spaLink = `/spa/${job.spa._id}`;
 
   return (
@@ -113,6 +114,7 @@ export function JobDetailView({ job }: { job: Job }) {
             >
               {t.jobs.applyAsGuest}
             </Link>
+            <ShareJob job={job} />
           </div>
 
           <section
@@ -132,7 +134,15 @@ export function JobDetailView({ job }: { job: Job }) {
                 )}
                 {(job.hrWhatsapp ?? job.hrPhone) && (
                   <a
-                    href={whatsappLink(job.hrWhatsapp ?? job.hrPhone ?? '')}
+                    href={whatsappLink(
+                      job.hrWhatsapp ?? job.hrPhone ?? '',
+                      format(t.jobs.whatsappHrText, {
+                        title: job.title,
+                        spa: job.spa.name,
+                        id: job._id,
+                        brand: siteConfig().brandName,
+                      }),
+                    )}
                     target="_blank"
                     rel="noopener noreferrer"
                     className={buttonClass('secondary', 'md')}
