@@ -91,7 +91,7 @@ test.describe('nearby spas with location granted', () => {
       await expect(logo).toHaveAttribute('loading', 'lazy');
       await expect(logo).toHaveAttribute('width', /\d+/);
     } else {
-      await expect(card.getByText('No Image')).toBeVisible();
+      await expect(card.getByRole('img', { name: 'No Image' })).toBeVisible();
     }
     await card.getByRole('link', { name: spa.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/spa/${spa._id}$`));

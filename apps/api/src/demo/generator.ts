@@ -363,7 +363,7 @@ export function makeJobs(
       location: `${locality}, ${spa.city}`,
       vacancies: rnd.int(1, 5),
       gender,
-      description: `${spa.name.split(',')[0]} is hiring a ${t.title.toLowerCase()} for our ${spa.category.toLowerCase()} in ${locality}, ${spa.city}. You will look after guests from welcome to farewell, keep treatment rooms spotless and follow our hygiene standards. We offer ${perks.join(' and ')}.`,
+      description: `${spa.name.split(',')[0]} is hiring ${withArticle(t.title.toLowerCase())} for our ${spa.category.toLowerCase()} in ${locality}, ${spa.city}. You will look after guests from welcome to farewell, keep treatment rooms spotless and follow our hygiene standards. We offer ${perks.join(' and ')}.`,
       requirements: [
         experience === 'Fresher'
           ? 'Freshers with a certificate course are welcome'
@@ -383,4 +383,9 @@ export function makeJobs(
     });
   }
   return jobs;
+}
+
+/** "a therapist", "an assistant", "an Ayurveda therapist": the article English needs before a word. */
+export function withArticle(phrase: string): string {
+  return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 }

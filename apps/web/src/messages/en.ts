@@ -9,6 +9,16 @@ import { messages as rules } from '@spajobs/contract/messages';
 export const en = {
   rules,
   common: {
+    cityPicker: {
+      label: 'Or choose your city',
+      placeholder: 'Type a city, e.g. Pune',
+      hint: 'Type at least 2 letters.',
+      none: 'No city found with that name.',
+      failed: 'Could not search cities. Please try again.',
+      results: 'Cities',
+      change: 'Change city',
+      chosen: 'Showing places near {place}',
+    },
     loading: 'Loading...',
     recently: 'Recently',
     today: 'Today',
@@ -138,6 +148,7 @@ export const en = {
       useMyLocation: 'Use My Location',
       count: '{count} spas found within {km} km',
       countOne: '1 spa found within {km} km',
+      countShown: 'Showing {shown} of {count} spas within {km} km',
       deniedTitle: 'Location access denied',
       deniedText:
         "We couldn't access your location. Please enable location services in your browser and try again.",
@@ -244,6 +255,10 @@ export const en = {
     stateLabel: 'State',
     cityLabel: 'City',
     postedDateLabel: 'Posted since',
+    postedWithinLabel: 'Posted within',
+    postedAnyTime: 'Any time',
+    postedToday: 'Today',
+    postedWithinDays: 'Last {days} days',
     allCategories: 'All categories',
     allStates: 'All states',
     allCities: 'All cities',

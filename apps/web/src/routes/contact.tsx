@@ -1,3 +1,4 @@
+import { EmailText } from '../components/email-text';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContactForm } from '../features/contact/components/contact-form';
@@ -52,9 +53,9 @@ export default function ContactPage() {
         <InfoCard icon={<MailIcon />} title={m.emailTitle}>
           <a
             href={`mailto:${supportEmail}`}
-            className="break-all font-semibold text-brand-800 underline-offset-2 hover:underline"
+            className="font-semibold text-brand-800 underline-offset-2 hover:underline"
           >
-            {supportEmail}
+            <EmailText email={supportEmail} />
           </a>
           <p className="text-sm">{m.emailPromise}</p>
         </InfoCard>

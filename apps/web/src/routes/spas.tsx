@@ -18,6 +18,7 @@ import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useGeolocation } from '../lib/use-geolocation';
 import { usePageTitle } from '../lib/use-page-title';
+import { formatCount } from '../lib/format';
 import { format, t } from '../messages';
 
 const m = t.spas.search;
@@ -78,7 +79,7 @@ export default function SpasPage() {
           {q.data && !q.isError && (
             <>
               <p className="text-lg font-semibold text-stone-900">
-                {q.data.total === 1 ? m.foundOne : format(m.found, { count: q.data.total })}
+                {q.data.total === 1 ? m.foundOne : format(m.found, { count: formatCount(q.data.total) })}
               </p>
               {q.data.pages > 1 && (
                 <p className="text-sm text-stone-700">

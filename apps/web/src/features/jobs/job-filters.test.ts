@@ -3,6 +3,9 @@ import {
   activeFilterKeys,
   applyFilterChange,
   countLabel,
+  postedSince,
+  postedWithinLabel,
+  postedWithinOf,
   EMPTY_FILTERS,
   filtersToParams,
   parseFilters,
@@ -98,5 +101,23 @@ describe('count and range labels', () => {
     expect(countLabel(0)).toBe('0 jobs found');
     expect(countLabel(1)).toBe('1 job found');
     expect(countLabel(240000)).toBe('2,40,000 jobs found');
+  });
+});
+
+describe('posted within', () => {
+  // 10:00 in India on 15 March 2026.
+  const now = Date.parse('2026-03-15T04:30:00Z');
+  it('maps today and the last 3, 7 and 30 days to the date they start from, in India', () => {
+    expect(postedSince(0, now)).toBe('2026-03-15');
+    expect(postedSince(3, now)).toBe('2026-03-12');
+    expect(postedSince(7, now)).toBe('2026-03-08');
+    expect(postedSince(30, now)).toBe('2026-02-13');
+  });
+  it('names a quick choice, and an older date by itself', () => {
+    expect(postedWithinOf('2026-03-08', now)).toBe(7);
+    expect(postedWithinLabel('2026-03-15', (d) => d, now)).toBe('Today');
+    expect(postedWithinLabel('2026-03-12', (d) => d, now)).toBe('Last 3 days');
+    expect(postedWithinOf('2026-01-01', now)).toBeNull();
+    expect(postedWithinLabel('2026-01-01', () => '1 Jan 2026', now)).toBe('1 Jan 2026');
   });
 });

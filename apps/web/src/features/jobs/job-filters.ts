@@ -1,4 +1,5 @@
 import { JOB_PAGE_SIZE } from '@spajobs/contract/constants';
+import { todayInIndia } from '@spajobs/contract/fields';
 import { format, t } from '../../messages';
 
 /** The job listing's filters and page, as they live in the query string. */
@@ -91,4 +92,25 @@ export function toJobListQuery(f: JobFilters) {
     page: f.page,
     limit: JOB_PAGE_SIZE,
   };
+}
+
+/** The "posted within" choices: today, the last 3, 7 or 30 days. */
+export const POSTED_WITHIN_DAYS = [0, 3, 7, 30] as const;
+export type PostedWithin = (typeof POSTED_WITHIN_DAYS)[number];
+
+/** The postedDate (YYYY-MM-DD, India) that "posted within N days" means. */
+export function postedSince(days: PostedWithin, now = Date.now()): string {
+  return todayInIndia(now - days * 86_400_000);
+}
+
+/** Which quick choice a postedDate is, or null for another date (an older link). */
+export function postedWithinOf(postedDate: string, now = Date.now()): PostedWithin | null {
+  return POSTED_WITHIN_DAYS.find((d) => postedSince(d, now) === postedDate) ?? null;
+}
+
+/** "Today", "Last 7 days", or the date itself for a date that is not a quick choice. */
+export function postedWithinLabel(postedDate: string, formatDate: (iso: string) => string, now = Date.now()) {
+  const days = postedWithinOf(postedDate, now);
+  if (days === null) return formatDate(postedDate) || postedDate;
+  return days === 0 ? t.jobs.postedToday : format(t.jobs.postedWithinDays, { days });
 }

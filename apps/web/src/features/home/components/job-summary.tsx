@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Skeleton, ErrorPanel } from '../../../components/ui/states';
+import { formatCount } from '../../../lib/format';
 import { format, t } from '../../../messages';
 import { useJobSummary } from '../api/get-job-summary';
 
 const m = t.home.summary;
 const TILES = 8;
 
-const jobsLabel = (n: number) => (n === 1 ? m.jobsOne : format(m.jobs, { count: n }));
+const jobsLabel = (n: number) => (n === 1 ? m.jobsOne : format(m.jobs, { count: formatCount(n) }));
 const jobsUrl = (q: Record<string, string>) => `/jobs?${new URLSearchParams(q).toString()}`;
 
 function Group({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState, ErrorPanel } from '../../../components/ui/states';
 import { JobCard, JobCardSkeleton } from '../../../components/job-card';
+import { formatCount } from '../../../lib/format';
 import { format, t } from '../../../messages';
 import { RECENT_JOBS_LIMIT, useRecentJobs } from '../api/get-recent-jobs';
 
@@ -24,7 +25,7 @@ export function RecentJobs() {
           <p className="mt-1 min-h-6 text-stone-700">
             {q.data &&
               q.data.count > 0 &&
-              (q.data.count === 1 ? m.countOne : format(m.count, { count: q.data.count }))}
+              (q.data.count === 1 ? m.countOne : format(m.count, { count: formatCount(q.data.count) }))}
           </p>
         </div>
         <div className="hidden sm:block">{viewAll}</div>

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../lib/format';
 import { t } from '../../../messages';
-import { activeFilterKeys, type FilterKey, type JobFilters } from '../job-filters';
+import { activeFilterKeys, postedWithinLabel, type FilterKey, type JobFilters } from '../job-filters';
 
 const labels: Record<FilterKey, string> = {
   title: t.jobs.titleLabel,
@@ -8,7 +8,7 @@ const labels: Record<FilterKey, string> = {
   category: t.jobs.categoryLabel,
   state: t.jobs.stateLabel,
   city: t.jobs.cityLabel,
-  postedDate: t.jobs.postedDateLabel,
+  postedDate: t.jobs.postedWithinLabel,
 };
 
 /** One chip per applied filter; removing a chip removes that filter. */
@@ -28,7 +28,7 @@ export function ActiveFilterChips({
       <h2 className="sr-only">{t.jobs.activeFilters}</h2>
       <ul className="flex flex-wrap gap-2" aria-label={t.jobs.activeFilters}>
         {keys.map((k) => {
-          const value = k === 'postedDate' ? formatDate(filters[k]) || filters[k] : filters[k];
+          const value = k === 'postedDate' ? postedWithinLabel(filters[k], formatDate) : filters[k];
           return (
             <li key={k}>
               <button

@@ -1,10 +1,17 @@
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { t } from '../../../messages';
+import { formatDate } from '../../../lib/format';
+import { format, t } from '../../../messages';
 import { useCities } from '../api/get-cities';
 import { useJobCategories } from '../api/get-job-categories';
 import { useStates } from '../api/get-states';
-import type { JobFilters } from '../job-filters';
+import {
+  POSTED_WITHIN_DAYS,
+  postedSince,
+  postedWithinLabel,
+  postedWithinOf,
+  type JobFilters,
+} from '../job-filters';
 
 export interface JobFilterPanelProps {
   filters: JobFilters;
@@ -106,17 +113,23 @@ export function JobFilterPanel({
           </option>
         ))}
       </SelectField>
-      <TextField
+      <SelectField
         id="filter-posted-date"
-        label={t.jobs.postedDateLabel}
-        type="date"
+        label={t.jobs.postedWithinLabel}
         value={filters.postedDate}
-        max={new Date().toISOString().slice(0, 10)}
-        onChange={(e) => {
-          const v = e.target.value;
-          if (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v)) onChange({ postedDate: v });
-        }}
-      />
+        onChange={(e) => onChange({ postedDate: e.target.value })}
+      >
+        <option value="">{t.jobs.postedAnyTime}</option>
+        {POSTED_WITHIN_DAYS.map((d) => (
+          <option key={d} value={postedSince(d)}>
+            {d === 0 ? t.jobs.postedToday : format(t.jobs.postedWithinDays, { days: d })}
+          </option>
+        ))}
+        {/* A link from before may carry another date: it stays chosen and named. */}
+        {filters.postedDate && postedWithinOf(filters.postedDate) === null && (
+          <option value={filters.postedDate}>{postedWithinLabel(filters.postedDate, formatDate)}</option>
+        )}
+      </SelectField>
       <Button variant="secondary" className="w-full" onClick={onReset} disabled={!hasActive}>
         {t.jobs.resetAll}
       </Button>

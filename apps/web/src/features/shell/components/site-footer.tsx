@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons';
+import { EmailText } from '../../../components/email-text';
 import { siteConfig } from '../../../lib/site-config';
 import { format, t } from '../../../messages';
 import { BrandMark } from './site-header';
@@ -68,8 +69,8 @@ export function SiteFooter() {
               <MailIcon size={18} className="mt-0.5 shrink-0 text-brand-200" />
               <span>
                 <span className="sr-only">{f.emailLabel}: </span>
-                <a href={`mailto:${cfg.supportEmail}`} className="break-all text-stone-200 hover:underline">
-                  {cfg.supportEmail}
+                <a href={`mailto:${cfg.supportEmail}`} className="text-stone-200 hover:underline">
+                  <EmailText email={cfg.supportEmail} />
                 </a>
               </span>
             </li>

@@ -25,7 +25,8 @@ describe('NearbySpas', () => {
     const fetch = routeFetch({ '/api/v1/geo/reverse': geo, '/api/v1/spas/nearspa': near(8) });
     renderWithSession(<NearbySpas />);
     expect(await screen.findByText('Near Mumbai, Maharashtra')).toBeInTheDocument();
-    expect(await screen.findByText('8 spas found within 10 km')).toBeInTheDocument();
+    // The count says how many are shown when there are more than the cards.
+    expect(await screen.findByText('Showing 6 of 8 spas within 10 km')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(6);
     expect(screen.getByRole('link', { name: 'See all spas' })).toHaveAttribute('href', '/spas');
     expect(position.mock.calls[0]![2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
@@ -70,6 +71,37 @@ describe('NearbySpas', () => {
     expect(await screen.findByText('Showing 1 of 300 spas')).toBeInTheDocument();
     expect(fetch.mock.calls.map((c) => String(c[0]))).toContain('/api/v1/spas/spaall?page=1&limit=6');
     expect(screen.getByRole('button', { name: 'Use My Location' })).toBeInTheDocument();
+  });
+
+  it('when location is denied, a city chosen by hand finds spas near it, and is remembered', async () => {
+    localStorage.clear();
+    stubGeolocation({ code: 1 });
+    const fetch = routeFetch({
+      '/api/v1/spas/spaall': { status: 200, body: { success: true, data: [], total: 0, page: 1, pages: 1 } },
+      '/api/v1/geo/cities': {
+        status: 200,
+        body: { success: true, data: [{ city: 'Pune', state: 'Maharashtra', lat: 18.52, lng: 73.86 }] },
+      },
+      '/api/v1/spas/nearspa': near(3),
+    });
+    const user = userEvent.setup();
+    const view = renderWithSession(<NearbySpas />);
+    const picker = await screen.findByLabelText('Or choose your city');
+    await user.type(picker, 'Pun');
+    await user.click(await screen.findByRole('button', { name: /Pune.*Maharashtra/ }));
+    expect(await screen.findByText('Near Pune, Maharashtra')).toBeInTheDocument();
+    expect(await screen.findByText('3 spas found within 10 km')).toBeInTheDocument();
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toContain(
+      '/api/v1/spas/nearspa?lat=18.52&lng=73.86&radius=10&limit=6',
+    );
+    expect(JSON.parse(localStorage.getItem('chosenPlace')!)).toMatchObject({ city: 'Pune' });
+
+    // Next time, the city is used at once, even with location still denied.
+    view.unmount();
+    renderWithSession(<NearbySpas />);
+    expect(await screen.findByText('Near Pune, Maharashtra')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    localStorage.clear();
   });
 
   it('Try Again asks for the position again', async () => {

@@ -4,6 +4,9 @@ import { DEFAULT_RADIUS_KM } from '../lib/constants';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { CrosshairIcon, MapPinIcon } from '../../../components/ui/icons';
 import { ErrorPanel } from '../../../components/ui/states';
+import { CityPicker } from '../../../components/city-picker';
+import { useChosenPlace } from '../../../lib/chosen-place';
+import { formatCount } from '../../../lib/format';
 import { useGeolocation, type GeoFailure } from '../../../lib/use-geolocation';
 import { format, t } from '../../../messages';
 import { useAllSpas } from '../api/get-all-spas';
@@ -39,20 +42,40 @@ function Skeletons({ n = SHOWN }: { n?: number }) {
 
 /**
  * Home's nearby spas: the browser's position, its city name, spas within the
- * chosen radius; when the position cannot be had, every spa instead.
+ * chosen radius. When the position cannot be had, the candidate can choose a
+ * city instead (remembered on the device), and meanwhile sees every spa.
  */
 export function NearbySpas() {
   const geo = useGeolocation();
+  const { chosen, choose } = useChosenPlace();
+  const [picking, setPicking] = useState(false);
   const [radius, setRadius] = useState<number>(DEFAULT_RADIUS_KM);
   const [draftRadius, setDraftRadius] = useState<number>(DEFAULT_RADIUS_KM);
-  const pos = geo.state.status === 'granted' ? { lat: geo.state.lat, lng: geo.state.lng } : null;
+  const device = geo.state.status === 'granted' ? { lat: geo.state.lat, lng: geo.state.lng } : null;
+  // The device's position wins; a city chosen by hand stands in for it.
+  const pos = device ?? (chosen ? { lat: chosen.lat, lng: chosen.lng } : null);
   const failed = geo.state.status === 'failed' ? geo.state.reason : null;
-  const place = useReverseGeocode(pos);
+  const place = useReverseGeocode(device);
   const near = useNearbySpas(pos ? { ...pos, radius, limit: SHOWN } : null);
-  const all = useAllSpas(1, SHOWN, failed !== null);
+  const all = useAllSpas(1, SHOWN, failed !== null && !pos);
 
-  const placeName = place.data ? `${place.data.city}, ${place.data.state}` : m.yourLocation;
+  const placeName = device
+    ? place.data
+      ? `${place.data.city}, ${place.data.state}`
+      : m.yourLocation
+    : chosen
+      ? `${chosen.city}, ${chosen.state}`
+      : m.yourLocation;
   const empty = near.data?.count === 0;
+  const cityPicker = (
+    <CityPicker
+      className="max-w-md"
+      onChoose={(c) => {
+        choose(c);
+        setPicking(false);
+      }}
+    />
+  );
 
   return (
     <section aria-labelledby="nearby-title" className="space-y-4">
@@ -63,11 +86,20 @@ export function NearbySpas() {
           </h2>
           <p className="mt-1 flex min-h-6 items-center gap-1.5 text-stone-700" aria-live="polite">
             <MapPinIcon size={16} className="shrink-0 text-brand-700" />
-            {geo.state.status === 'locating'
-              ? m.locating
-              : pos
-                ? format(m.near, { place: placeName })
+            {pos
+              ? format(m.near, { place: placeName })
+              : geo.state.status === 'locating'
+                ? m.locating
                 : m.allSpasTitle}
+            {!device && chosen && (
+              <button
+                type="button"
+                onClick={() => setPicking((v) => !v)}
+                className="ml-2 min-h-11 font-semibold text-brand-800 underline underline-offset-2"
+              >
+                {t.common.cityPicker.change}
+              </button>
+            )}
           </p>
         </div>
         <div className="flex items-end gap-2">
@@ -97,7 +129,8 @@ export function NearbySpas() {
         </div>
       </div>
 
-      {geo.state.status === 'locating' || geo.state.status === 'idle' ? (
+      {picking && !device && cityPicker}
+      {!pos && (geo.state.status === 'locating' || geo.state.status === 'idle') ? (
         <Skeletons />
       ) : pos ? (
         near.isPending ? (
@@ -127,9 +160,16 @@ export function NearbySpas() {
         ) : (
           <>
             <p className="font-medium text-stone-800">
-              {near.data.count === 1
-                ? format(m.countOne, { km: radius })
-                : format(m.count, { count: near.data.count, km: radius })}
+              {/* The count says what is shown when there are more than the cards. */}
+              {near.data.count > near.data.data.length
+                ? format(m.countShown, {
+                    shown: near.data.data.length,
+                    count: formatCount(near.data.count),
+                    km: radius,
+                  })
+                : near.data.count === 1
+                  ? format(m.countOne, { km: radius })
+                  : format(m.count, { count: formatCount(near.data.count), km: radius })}
             </p>
             <SpaGrid>
               {near.data.data.map((spa) => (
@@ -158,6 +198,7 @@ export function NearbySpas() {
             <Button variant="secondary" className="mt-3" onClick={geo.request}>
               {t.common.tryAgain}
             </Button>
+            <div className="mt-4 border-t border-amber-200 pt-4">{cityPicker}</div>
           </div>
           {all.isPending ? (
             <Skeletons />
@@ -166,7 +207,7 @@ export function NearbySpas() {
           ) : (
             <>
               <p className="font-medium text-stone-800">
-                {format(m.allSpasCount, { shown: all.data.data.length, total: all.data.total })}
+                {format(m.allSpasCount, { shown: all.data.data.length, total: formatCount(all.data.total) })}
               </p>
               <SpaGrid>
                 {all.data.data.map((spa) => (

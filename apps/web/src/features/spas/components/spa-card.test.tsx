@@ -30,7 +30,7 @@ describe('SpaCard', () => {
     renderWithSession(
       <SpaCard spa={makeSpa({ logo: null, category: '', rating: 7, openJobs: 0, website: null })} />,
     );
-    expect(screen.getByText('No Image')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'No Image' })).toHaveTextContent(/^[A-Z0-9?]{1,2}$/);
     expect(screen.getByText('Spa & Massage')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Rated 5.0 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('No open jobs')).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { format, t } from '../../../messages';
 import { shareLink } from '../lib/share';
 import { directionsUrl, formatKm, openJobsLabel } from '../lib/spa-display';
+import { SpaInitials } from './spa-initials';
 import { StarRating } from './star-rating';
 
 const action =
@@ -39,9 +40,7 @@ export function SpaCard({ spa, headingLevel = 3 }: { spa: Spa; headingLevel?: 2 
             className="h-full w-full object-contain p-4"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-sm font-semibold text-stone-600">
-            {c.noImage}
-          </div>
+          <SpaInitials name={spa.name} className="h-full text-4xl" />
         )}
         {spa.distance !== undefined && (
           <span className="absolute left-3 top-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-bold text-brand-800 shadow-sm">

@@ -9,8 +9,10 @@ import {
   PhoneIcon,
 } from '../../../components/ui/icons';
 import { assetUrl, telLink } from '../../../lib/format';
+import { EmailText } from '../../../components/email-text';
 import { format, t } from '../../../messages';
 import { directionsUrl } from '../lib/spa-display';
+import { SpaInitials } from './spa-initials';
 import { StarRating } from './star-rating';
 
 const m = t.spas.detail;
@@ -44,7 +46,7 @@ export function SpaProfile({ spa }: { spa: Spa }) {
               className="size-full object-contain p-2"
             />
           ) : (
-            <span className="text-center text-xs font-semibold text-stone-600">{t.spas.card.noImage}</span>
+            <SpaInitials name={spa.name} className="size-full text-2xl sm:text-3xl" />
           )}
         </div>
         <div className="min-w-0">
@@ -68,7 +70,7 @@ export function SpaProfile({ spa }: { spa: Spa }) {
         <Row icon={<MailIcon size={18} />} label={m.email}>
           {spa.email ? (
             <a href={`mailto:${spa.email}`} className="font-medium text-brand-800 underline">
-              {spa.email}
+              <EmailText email={spa.email} />
             </a>
           ) : (
             m.notListed
