@@ -59,7 +59,10 @@ test('registering shows each validation error once, then lands on the dashboard'
   );
 
   await phone.fill('');
-  await phone.pressSequentially(`${c.phone}123`);
+  await phone.pressSequentially('9876543210123');
+  await expect(phone).toHaveValue('9876543210');
+  await phone.fill('');
+  await phone.pressSequentially(`+91 ${c.phone}`);
   await expect(phone).toHaveValue(c.phone);
   await page.getByLabel('Email').fill(c.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(c.password);
@@ -162,13 +165,13 @@ test('login: rules, wrong credentials, providers, by e-mail and by phone, logout
   ]);
   await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
 
-  // After logging out, a protected page sends to /login.
+  // After logging out, a protected page sends to /login, and signing in comes back to it.
   await page.goto('/candidate/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL('/login?next=%2Fcandidate%2Fdashboard');
 
-  // By phone.
-  await fillLogin(page, c.phone, c.password);
-  await expect(page).toHaveURL(/\/spas$/);
+  // By phone, written the way people write it.
+  await fillLogin(page, `+91 ${c.phone.slice(0, 5)} ${c.phone.slice(5)}`, c.password);
+  await expect(page).toHaveURL(/\/candidate\/dashboard$/);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(c.firstname);
 });
@@ -193,9 +196,10 @@ test('without "Remember me" the session ends with the browser session', async ({
 test('protected pages: signed out to /login, a refused token signs out, a wrong role to /unauthorized', async ({
   page,
 }) => {
+  // Signed out: to /login, which comes back to the page afterwards.
   for (const path of ['/candidate/dashboard', '/dashboard', '/edit-profile', '/applications']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
   }
 
   // A token the API refuses: signed out cleanly, sent to /login.
@@ -204,7 +208,7 @@ test('protected pages: signed out to /login, a refused token signs out, a wrong 
     user: { _id: '1', firstname: 'Old', lastname: 'Session', email: 'old@example.com', role: 'user' },
   });
   await page.goto('/candidate/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login(\?next=%2Fcandidate%2Fdashboard)?$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 

@@ -157,9 +157,10 @@ test.describe('job detail', () => {
     await page.goto(`/job/${job._id}`);
     await page.getByRole('button', { name: 'Apply Now' }).click();
     await expect(page.getByRole('alert')).toContainText('Please log in to apply for this job.');
+    // The sign-in comes back to this job and goes on to the application.
     await expect(page.getByRole('alert').getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
-      '/login',
+      `/login?next=${encodeURIComponent(`/job/${job._id}?apply=1`)}`,
     );
     expect(applyCalls).toBe(0);
   });
@@ -210,9 +211,14 @@ test.describe('job detail', () => {
     const apps = ((await list.json()) as { data: { job: { _id: string } | null }[] }).data;
     expect(apps.map((a) => a.job?._id)).toContain(job._id);
 
-    await page.getByRole('button', { name: 'Apply Now' }).click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'You have applied for this job already. Wait for 15 days.',
-    );
+    // Marked as applied from then on, also after a reload: no second Apply Now.
+    await page.reload();
+    await expect(page.getByTestId('applied-mark')).toHaveText('Applied');
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
+    const again = await request.post('/api/v1/application/apply/user', {
+      headers: { authorization: `Bearer ${body.token}` },
+      data: { jobId: job._id },
+    });
+    expect(again.status()).toBe(409);
   });
 });

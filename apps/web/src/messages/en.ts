@@ -77,6 +77,8 @@ export const en = {
     floating: {
       chat: 'Chat with us',
       email: 'E-mail support',
+      help: 'Help: chat or e-mail',
+      hide: 'Hide chat and e-mail',
     },
     popup: {
       title: 'Send Us a Message For Job',

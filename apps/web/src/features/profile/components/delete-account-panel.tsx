@@ -23,8 +23,9 @@ export function DeleteAccountPanel() {
     remove.mutate(
       { password },
       {
-        onSuccess: (res) => {
-          navigate('/', { replace: true, state: { notice: res?.message ?? t.rules.accountDeleted } });
+        onSuccess: async (res) => {
+          // Leave the account's page first, so that signing out does not send to /login.
+          await navigate('/', { replace: true, state: { notice: res?.message ?? t.rules.accountDeleted } });
           signOut();
         },
       },

@@ -119,7 +119,8 @@ export function SiteFooter() {
         )}
       </div>
       <div className="border-t border-stone-800">
-        <div className="mx-auto max-w-7xl space-y-1 px-4 py-4 text-xs text-stone-400 sm:flex sm:items-center sm:justify-between sm:space-y-0">
+        {/* Room at the bottom on phones, so the floating help button covers none of this text. */}
+        <div className="mx-auto max-w-7xl space-y-1 px-4 pb-16 pt-4 text-xs sm:pb-4 text-stone-400 sm:flex sm:items-center sm:justify-between sm:space-y-0">
           <p>{format(f.copyright, { brand: cfg.brandName })}</p>
           <p>
             {f.guestNoteBefore}
