@@ -84,10 +84,12 @@ test.describe('job detail', () => {
     const digits = job.hrPhone!.replace(/\D/g, '').slice(-10);
     await expect(main.getByRole('link', { name: 'Call HR' })).toHaveAttribute('href', `tel:+91${digits}`);
     const wa = job.hrWhatsapp!.replace(/\D/g, '').slice(-10);
-    await expect(main.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
-      'href',
-      `https://wa.me/91${wa}`,
-    );
+    // The chat opens with the job and the spa already written.
+    const waLink = main.getByRole('region', { name: 'Contact HR' }).getByRole('link', { name: 'WhatsApp' });
+    await expect(waLink).toHaveAttribute('href', new RegExp(`^https://wa\\.me/91${wa}\\?text=`));
+    const waText = decodeURIComponent((await waLink.getAttribute('href'))!.split('?text=')[1]!);
+    expect(waText).toContain(job.title);
+    expect(waText).toContain(job.spa.name);
     await expect(main.getByRole('link', { name: 'Browse All Jobs' })).toHaveAttribute('href', '/jobs');
     await expect(main.getByRole('link', { name: `View Spa: ${job.spa.name}` })).toHaveAttribute(
       'href',

@@ -122,7 +122,10 @@ test.describe('header, footer and floating buttons', () => {
     await expect(footer).toContainText(
       'By submitting a guest application you agree to our privacy policy and terms.',
     );
-    await expect(footer.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'privacy policy', exact: true })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     await expect(footer.getByRole('link', { name: 'terms', exact: true })).toHaveAttribute('href', '/terms');
     await expect(footer.getByRole('link', { name: 'All Jobs' })).toHaveAttribute('href', '/jobs-india');
   });

@@ -18,9 +18,11 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
   if (status === 'loading') return <div className={wrap} aria-hidden="true" />;
 
   if (status === 'signed-in' && user) {
-    const logout = () => {
+    // Off the current page first: signing out on an account page would otherwise
+    // send to /login with that page as the way back.
+    const logout = async () => {
+      await navigate('/login');
       signOut();
-      navigate('/login');
     };
     return (
       <div className={wrap}>
@@ -39,7 +41,7 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
           />
           <span className="max-w-[10rem] truncate">{user.firstname || t.dashboard.candidate}</span>
         </Link>
-        <Button variant="secondary" onClick={logout}>
+        <Button variant="secondary" onClick={() => void logout()}>
           {t.auth.logout}
         </Button>
       </div>
