@@ -63,6 +63,10 @@ export const messages = {
   resetLinkSent: 'If an account exists for that email or phone, we have sent a link to reset the password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
+  // Search at scale.
+  pageBeyondWindow:
+    'That page is too far into the results. Please narrow your search with a keyword, city or category.',
+  serviceBusy: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
