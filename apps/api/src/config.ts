@@ -11,6 +11,10 @@ export interface Config {
   /** PostgreSQL schema to use instead of the default search path. */
   databaseSchema: string | undefined;
   sqliteFile: string;
+  /** SQLite: worker threads answering reads (0: read on the main thread). */
+  sqliteReadWorkers: number | undefined;
+  /** Time budget of one database query, in milliseconds. */
+  queryTimeoutMs: number;
   dataDir: string;
   uploadsDir: string;
   outboxDir: string;
@@ -90,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     sqliteFile: path.resolve(env.SQLITE_FILE ?? path.join(dataDir, 'spajobs.db')),
+    sqliteReadWorkers: env.SQLITE_READ_WORKERS ? Number(env.SQLITE_READ_WORKERS) : undefined,
+    queryTimeoutMs: Number(env.DB_QUERY_TIMEOUT_MS ?? 3000),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

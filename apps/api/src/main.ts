@@ -8,6 +8,8 @@ const config = loadConfig();
 const database = await createDb({
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
+  readWorkers: config.sqliteReadWorkers,
+  queryBudgetMs: config.queryTimeoutMs,
   pgSchema: config.databaseSchema,
 });
 await migrateToLatest(database);

@@ -66,6 +66,10 @@ export const messages = {
   accountDeleted: 'Your account and its data have been deleted.',
   deletePasswordWrong: 'The password is not correct.',
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
+  // Search at scale.
+  pageBeyondWindow:
+    'That page is too far into the results. Please narrow your search with a keyword, city or category.',
+  serviceBusy: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

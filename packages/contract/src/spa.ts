@@ -74,7 +74,9 @@ export type SpaSearchQuery = z.infer<typeof spaSearchQuery>;
 export const spaListResponse = z.object({
   success: successFlag,
   data: z.array(spaSchema),
+  /** Exact up to TOTAL_CAP; with totalCapped, at least that many. */
   total: z.number().int(),
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pages: z.number().int(),
 });

@@ -15,6 +15,8 @@ const config = loadConfig();
 const database = await createDb({
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
+  readWorkers: 0,
+  queryBudgetMs: 0,
   pgSchema: config.databaseSchema,
 });
 try {

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema.ts';
+import { PooledSqliteDialect } from './sqlite/pooled-driver.ts';
+import { ReadPool } from './sqlite/read-pool.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -25,7 +27,14 @@ export interface DbOptions {
   /** PostgreSQL schema to use (created when missing); lets test runs never collide. */
   pgSchema?: string | undefined;
   poolSize?: number;
+  /** SQLite: worker threads for reads (default: the number of cores, at least 2); 0 reads on the main thread. */
+  readWorkers?: number | undefined;
+  /** Time budget of one query in milliseconds (0: none). */
+  queryBudgetMs?: number | undefined;
 }
+
+/** A query past this budget is ended and the request answers 503. */
+export const DEFAULT_QUERY_BUDGET_MS = 3000;
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
@@ -41,10 +50,13 @@ export async function createDb(options: DbOptions): Promise<Db> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await admin.end();
     }
+    // 0 means no budget (the command-line tools' long bulk writes).
+    const budget = Math.max(0, Math.round(options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS));
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // Every statement has a time budget; past it the server cancels it (57014) and the API answers 503.
+      options: `-c statement_timeout=${budget}${schema ? ` -c search_path=${schema}` : ''}`,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', destroy: () => db.destroy() };
@@ -57,7 +69,16 @@ export async function createDb(options: DbOptions): Promise<Db> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // An in-memory database cannot be shared with other threads; it reads on the main thread.
+  const pool =
+    file === ':memory:' || options.readWorkers === 0
+      ? undefined
+      : new ReadPool({
+          file,
+          budgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
+          ...(options.readWorkers ? { threads: options.readWorkers } : {}),
+        });
+  const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(database, pool) });
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@spajobs/contract/messages';
 import { HttpError } from '../lib/http-error.ts';
 
 function send(reply: FastifyReply, status: number, message: string, fields?: Record<string, string>) {
@@ -39,8 +40,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, status, status === 400 ? 'Invalid request' : err.message);
     }
     req.log.error({ err }, 'request failed');
-    if (isDatabaseDown(err))
-      return send(reply, 503, 'The service is temporarily unavailable. Please try again shortly.');
+    if (isDatabaseDown(err)) return send(reply, 503, messages.serviceBusy);
     return send(reply, 500, 'Server error. Please try again later.');
   });
 }
@@ -56,5 +56,7 @@ function isDatabaseDown(err: unknown): boolean {
     '08001',
     'SQLITE_BUSY',
     'SQLITE_CANTOPEN',
+    'QUERY_TIMEOUT',
+    '57014',
   ].includes(code);
 }

@@ -10,7 +10,7 @@ import {
 } from '@spajobs/contract/job';
 import { messages } from '@spajobs/contract/messages';
 import { notFound } from '../../lib/http-error.ts';
-import { pageCount, paging } from '../../lib/paging.ts';
+import { assertWithinWindow, paging, windowPageCount } from '../../lib/paging.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
 
 /** Registered under /spajobs and again under /jobs (decisions.md). */
@@ -31,6 +31,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
+      assertWithinWindow(page, limit);
       const [data, count] = await Promise.all([
         cache.get(`recent:${page}:${limit}`, () => jobs.recent(page, limit)),
         cache.get('open-jobs', () => jobs.countOpen()),
@@ -68,13 +69,10 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
+      assertWithinWindow(page, limit);
       const { page: _p, limit: _l, ...filters } = req.query;
-      // Counting every match is the slow half at scale and a count a few seconds old is fine.
-      const [data, total] = await Promise.all([
-        jobs.list(filters, page, limit),
-        cache.get(`job-count:${JSON.stringify(filters)}`, () => jobs.count(filters)),
-      ]);
-      return { success: true as const, data, total, page, pages: pageCount(total, limit) };
+      const { data, total, totalCapped } = await jobs.search(filters, page, limit);
+      return { success: true as const, data, total, totalCapped, page, pages: windowPageCount(total, limit) };
     },
   );
 
