@@ -3,7 +3,7 @@ import { minExperienceYears, minMonthlySalary } from './job-numbers.ts';
 
 describe('minMonthlySalary', () => {
   it('reads the lowest monthly amount in rupees from the ways salaries are written', () => {
-    const cases: [string, number | null][] = [
+    const cases: [string | null, number | null][] = [
       ['₹20,000 - ₹30,000 per month', 20_000],
       ['₹1,00,000 - ₹1,20,000 per month', 100_000],
       ['15000-18000', 15_000],
