@@ -1,3 +1,4 @@
+import { jobNumbers } from '../src/lib/job-numbers.ts';
 import type { Db } from '../src/db/database.ts';
 import type { NewJob, NewSpa } from '../src/db/schema.ts';
 
@@ -30,9 +31,12 @@ export async function insertSpa({ db }: Db, over: Partial<NewSpa> = {}): Promise
 /** Inserts one job at a spa with sensible defaults; returns its id. */
 export async function insertJob({ db }: Db, spaId: number, over: Partial<NewJob> = {}): Promise<number> {
   n++;
+  const salary = over.salary ?? '₹20,000 - ₹30,000 per month';
+  const experience = over.experience ?? '1-3 years';
   const row = await db
     .insertInto('jobs')
     .values({
+      ...jobNumbers(salary, experience),
       spa_id: spaId,
       title: `Spa Therapist ${n}`,
       salary: '₹20,000 - ₹30,000 per month',

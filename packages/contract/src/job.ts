@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageQuery, successFlag } from './common.ts';
+import { optionalInt, optionalNumber, optionalText, pageQuery, successFlag } from './common.ts';
 import { spaSummarySchema } from './spa.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -24,25 +24,56 @@ export const jobSchema = z.object({
   description: z.string(),
   requirements: z.string(),
   views: z.number().int(),
+  /** Kilometres from the place searched from, when the search was near a place. */
+  distance: z.number().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/** How a job listing is ordered: newest first (the default), nearest first, best paid first. */
+export const JOB_SORTS = ['newest', 'nearest', 'salary'] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
 
 const isoDate = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
   z.iso.date({ message: 'postedDate must be a date (YYYY-MM-DD)' }).optional(),
 );
 
-export const jobListQuery = z.object({
-  ...pageQuery,
-  /** Keyword: every word found in the title, the description or the spa's name. */
-  q: optionalText(),
-  title: optionalText(),
-  spa: optionalText(),
-  category: optionalText(),
-  state: optionalText(),
-  city: optionalText(),
-  postedDate: isoDate,
-});
+export const jobListQuery = z
+  .object({
+    ...pageQuery,
+    /** Keyword: every word found in the title, the description or the spa's name. */
+    q: optionalText(),
+    title: optionalText(),
+    spa: optionalText(),
+    category: optionalText(),
+    state: optionalText(),
+    city: optionalText(),
+    postedDate: isoDate,
+    /** Near a place: jobs at spas within `radius` km (5 to 100) of lat, lng. */
+    lat: optionalNumber(-90, 90),
+    lng: optionalNumber(-180, 180),
+    radius: optionalNumber(1, 100),
+    /** The lowest monthly salary in rupees that the candidate will take. */
+    salaryMin: optionalInt(0, 1_000_000),
+    /** The candidate's years of experience: jobs that ask for no more. */
+    experience: optionalInt(0, 50),
+    sort: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.enum(JOB_SORTS, { message: 'sort must be newest, nearest or salary' }).optional(),
+    ),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+    message: 'lat and lng go together',
+    path: ['lng'],
+  })
+  .refine((q) => q.radius === undefined || q.lat !== undefined, {
+    message: 'radius needs lat and lng',
+    path: ['radius'],
+  })
+  .refine((q) => q.sort !== 'nearest' || q.lat !== undefined, {
+    message: 'sort=nearest needs lat and lng',
+    path: ['sort'],
+  });
 export type JobListQuery = z.infer<typeof jobListQuery>;
 
 export const jobListResponse = z.object({

@@ -5,6 +5,7 @@ import * as externalSignIn from './migrations/0002-external-sign-in.ts';
 import * as spaRatingIndexes from './migrations/0003-spa-rating-indexes.ts';
 import * as textSearch from './migrations/0004-text-search.ts';
 import * as guestPhoneApplications from './migrations/0007-guest-phone-applications.ts';
+import * as jobSalaryExperience from './migrations/0007b-job-salary-experience.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -17,6 +18,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0003-spa-rating-indexes': spaRatingIndexes,
   '0004-text-search': textSearch,
   '0007-guest-phone-applications': guestPhoneApplications,
+  '0007b-job-salary-experience': jobSalaryExperience,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -37,6 +37,10 @@ export interface JobTable {
   title: string;
   salary: string;
   experience: string;
+  /** The lowest monthly salary in rupees, read from `salary` (see `jobNumbers`). */
+  salary_min: number | null;
+  /** The fewest years of experience asked for, read from `experience`. */
+  experience_min: number | null;
   category: string;
   city: string;
   state: string;

@@ -1,3 +1,4 @@
+import { jobNumbers } from '../lib/job-numbers.ts';
 import type { NewJob, NewSpa } from '../db/schema.ts';
 import { DEMO_CITIES, type DemoCity } from './cities.ts';
 import { Random } from './random.ts';
@@ -350,13 +351,15 @@ export function makeJobs(
     const perks = [rnd.pick(PERKS), rnd.pick(PERKS)].filter((p, i, a) => a.indexOf(p) === i);
     const posted = now - Math.floor(rnd.next() * 90 * DAY);
     const hr = rnd.phone();
+    const salary = `${formatRupees(low)} - ${formatRupees(high)} per month`;
     jobs.push({
       external_id: `${externalPrefix}-${k + 1}`,
       spa_id: spaId,
       title:
         gender === 'Female' && t.category === 'Therapist' && rnd.chance(0.3) ? `Female ${t.title}` : t.title,
-      salary: `${formatRupees(low)} - ${formatRupees(high)} per month`,
+      salary,
       experience,
+      ...jobNumbers(salary, experience),
       category: t.category,
       city: spa.city,
       state: spa.state,

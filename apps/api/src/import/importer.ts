@@ -1,3 +1,4 @@
+import { jobNumbers } from '../lib/job-numbers.ts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { importJobRow, importSpaRow, type ImportJobRow, type ImportSpaRow } from '@spajobs/contract/import';
 import type { Db } from '../db/database.ts';
@@ -208,6 +209,7 @@ export async function importData({ db }: Db, input: ImportInput, now = Date.now(
         title: j.title,
         salary: j.salary,
         experience: j.experience,
+        ...jobNumbers(j.salary, j.experience),
         category: j.category,
         city: j.city ?? spa.city,
         state: j.state ?? spa.state,

@@ -55,6 +55,20 @@ export function toJob(row: JobWithSpa, now = Date.now()): Job {
 
 export type JobFilters = Omit<JobListQuery, 'page' | 'limit'>;
 
+/** Spas near the place searched from, nearest first, with their distance in km. */
+export interface NearSpas {
+  distance: Map<number, number>;
+}
+
+/** The filters a search runs with: the query's, and the spas near the place when there is one. */
+type SearchFilters = JobFilters & { spaIds?: number[] };
+
+/**
+ * An order other than newest first, with words to search, is applied to at
+ * most this many of the newest matches (read through the search's plan).
+ */
+export const SORT_WINDOW = 5_000;
+
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type JobsQuery = SelectQueryBuilder<Database, 'jobs', {}>;
 
@@ -144,12 +158,22 @@ export class JobRepository {
   }
 
   /** Open jobs matching the filters other than text, on the jobs table alone. */
-  private base(f: JobFilters, now: number, from: JobsQuery = this.db.selectFrom('jobs')): JobsQuery {
+  private base(f: SearchFilters, now: number, from: JobsQuery = this.db.selectFrom('jobs')): JobsQuery {
     let q = from.where((eb) => activeJobFilter(eb, now));
     if (f.category) q = q.where('jobs.category', '=', f.category);
     if (f.state) q = q.where('jobs.state', '=', f.state);
     if (f.city) q = q.where('jobs.city', '=', f.city);
     if (f.postedDate) q = q.where('jobs.posted_at', '>=', postedSince(f.postedDate));
+    if (f.salaryMin) q = q.where('jobs.salary_min', '>=', f.salaryMin);
+    if (f.experience !== undefined) {
+      // A job that does not say how much experience it wants is open to everyone.
+      const years = f.experience;
+      q = q.where((eb) =>
+        eb.or([eb('jobs.experience_min', 'is', null), eb('jobs.experience_min', '<=', years)]),
+      );
+    }
+    // Near a place: the jobs of the spas found near it (read through jobs_spa_active).
+    if (f.spaIds) q = q.where('jobs.spa_id', 'in', f.spaIds.length ? f.spaIds : [-1]);
     return q;
   }
 
@@ -307,20 +331,26 @@ export class JobRepository {
    * the index's count of the term's rarest trigrams and the share of open
    * jobs the other filters leave.
    */
-  async search(f: JobFilters, page: number, limit: number): Promise<JobPage> {
+  async search(query: JobFilters, page: number, limit: number, near?: NearSpas): Promise<JobPage> {
     const now = Date.now();
+    const f: SearchFilters = near ? { ...query, spaIds: [...near.distance.keys()] } : query;
     const terms = this.textTerms(f);
     const offset = (page - 1) * limit;
+    const sort = f.sort ?? 'newest';
+    const pageOf = (q: JobsQuery) =>
+      sort === 'newest'
+        ? this.pageIds(q, offset, limit)
+        : this.sortedPageIds(q, sort, !terms.length, near, offset, limit);
     let ids: number[];
     let n: number;
     const indexed = terms.filter((t) => isIndexable(t.text));
     if (!terms.length) {
       const q = this.planned(f, terms, { kind: 'all' }, now);
-      [ids, n] = await Promise.all([this.pageIds(q, offset, limit), this.cappedCount(q)]);
+      [ids, n] = await Promise.all([pageOf(q), this.cappedCount(q)]);
     } else if (!indexed.length) {
       // One or two characters: no index can serve them; only the newest jobs are tested.
       const q = this.planned(f, terms, { kind: 'window', rows: SHORT_TEXT_WINDOW }, now);
-      [ids, n] = await Promise.all([this.pageIds(q, offset, limit), this.cappedCount(q)]);
+      [ids, n] = await Promise.all([pageOf(q), this.cappedCount(q)]);
     } else {
       const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
         b.n < a.n ? b : a,
@@ -345,12 +375,59 @@ export class JobRepository {
         Math.min(best.n, ((TOTAL_CAP + 1) * open) / inFilter) * CANDIDATE_COST < walkCost(TOTAL_CAP + 1);
       const walk: Plan = { kind: 'walk' };
       [ids, n] = await Promise.all([
-        this.pageIds(this.planned(f, terms, pageByIndex ? index : walk, now), offset, limit),
+        pageOf(this.planned(f, terms, pageByIndex ? index : walk, now)),
         this.cappedCount(this.planned(f, terms, countByIndex ? index : walk, now)),
       ]);
     }
     const data = await this.byIds(ids, now);
+    if (near) {
+      for (const job of data) {
+        const d = near.distance.get(Number(job.spa._id));
+        if (d !== undefined) job.distance = Math.round(d * 10) / 10;
+      }
+    }
     return { data, total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+  }
+
+  /**
+   * A page in another order than newest first. Best paid first, with no words
+   * to search, is read in order from the jobs_salary index. Otherwise the
+   * newest SORT_WINDOW matches are read through the plan and put in order
+   * here: nearest first (then newest), or best paid first (then newest).
+   */
+  private async sortedPageIds(
+    q: JobsQuery,
+    sort: 'nearest' | 'salary',
+    plain: boolean,
+    near: NearSpas | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<number[]> {
+    if (sort === 'salary' && plain) {
+      const rows = await q
+        .select('jobs.id')
+        .orderBy(sql`jobs.salary_min desc nulls last`)
+        .orderBy('jobs.posted_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => r.id);
+    }
+    const window = await this.pageIds(q, 0, SORT_WINDOW);
+    if (!window.length) return [];
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['jobs.id', 'jobs.spa_id', 'jobs.salary_min', 'jobs.posted_at'])
+      .where('jobs.id', 'in', window)
+      .execute();
+    const far = Number.POSITIVE_INFINITY;
+    const key = (r: (typeof rows)[number]) =>
+      sort === 'nearest' ? (near?.distance.get(Number(r.spa_id)) ?? far) : -(r.salary_min ?? -1);
+    rows.sort(
+      (a, b) => key(a) - key(b) || Number(b.posted_at) - Number(a.posted_at) || Number(b.id) - Number(a.id),
+    );
+    return rows.slice(offset, offset + limit).map((r) => Number(r.id));
   }
 
   /** Open jobs by state, city and category, for estimating what a filter leaves; refreshed each minute. */
@@ -371,13 +448,15 @@ export class JobRepository {
   }
 
   /** The share of open jobs that the non-text filters leave, taking them as independent. */
-  private filterShare(f: JobFilters, s: PlanStats): number {
+  private filterShare(f: SearchFilters, s: PlanStats): number {
     const open = Math.max(1, s.open);
     let share = 1;
     if (f.city) share *= (s.city.get(f.city) ?? 0) / open;
     else if (f.state) share *= (s.state.get(f.state) ?? 0) / open;
     if (f.category) share *= (s.category.get(f.category) ?? 0) / open;
     if (f.postedDate) share *= Math.min(1, Math.max(1, (Date.now() - postedSince(f.postedDate)) / DAY) / 90);
+    // About ten open jobs a spa.
+    if (f.spaIds) share *= Math.min(1, (f.spaIds.length * 10) / open);
     return share;
   }
 

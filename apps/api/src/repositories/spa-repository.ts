@@ -101,6 +101,30 @@ export class SpaRepository {
   }
 
   /**
+   * The spas within a radius, nearest first, at most `cap` of them, with
+   * their distance: an indexed bounding-box scan of (id, latitude, longitude)
+   * and the exact great-circle distance. Jobs near a place are these spas' jobs.
+   */
+  async within(lat: number, lng: number, radiusKm: number, cap: number): Promise<Map<number, number>> {
+    const box = boundingBox(lat, lng, radiusKm);
+    const candidates = await this.db
+      .selectFrom('spas')
+      .select(['spas.id', 'spas.latitude', 'spas.longitude'])
+      .where('spas.latitude', '>=', box.minLat)
+      .where('spas.latitude', '<=', box.maxLat)
+      .where('spas.longitude', '>=', box.minLng)
+      .where('spas.longitude', '<=', box.maxLng)
+      .execute();
+    const found: { id: number; d: number }[] = [];
+    for (const c of candidates) {
+      const d = distanceKm(lat, lng, Number(c.latitude), Number(c.longitude));
+      if (d <= radiusKm) found.push({ id: Number(c.id), d });
+    }
+    found.sort((a, b) => a.d - b.d || a.id - b.id);
+    return new Map(found.slice(0, cap).map((s) => [s.id, s.d]));
+  }
+
+  /**
    * Spas within a radius, nearest first: an indexed bounding-box scan of
    * (id, latitude, longitude) only, the exact great-circle distance on those
    * candidates, then full rows for the one page that is returned.

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useFlash } from '../lib/flash';
 import { buttonClass } from '../components/ui/button';
 import { JobSummaryTiles } from '../features/home/components/job-summary';
 import { RecentJobs } from '../features/home/components/recent-jobs';
@@ -8,7 +9,7 @@ import { t } from '../messages';
 
 export default function HomePage() {
   usePageTitle(t.home.title);
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const notice = useFlash();
   return (
     <>
       {notice && (

@@ -8,14 +8,18 @@ import {
   recentJobsQuery,
   recentJobsResponse,
 } from '@spajobs/contract/job';
+import { DEFAULT_RADIUS_KM } from '@spajobs/contract/constants';
 import { messages } from '@spajobs/contract/messages';
 import { notFound } from '../../lib/http-error.ts';
 import { assertWithinWindow, paging, windowPageCount } from '../../lib/paging.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
 
+/** A search near a place reads the jobs of at most this many of the nearest spas. */
+const NEAR_SPAS_CAP = 2_000;
+
 /** Registered under /spajobs and again under /jobs (decisions.md). */
 const jobRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { jobs, cache } = app.ctx;
+  const { jobs, spas, cache } = app.ctx;
   const tags = ['jobs'];
 
   app.get(
@@ -71,7 +75,19 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
       assertWithinWindow(page, limit);
       const { page: _p, limit: _l, ...filters } = req.query;
-      const { data, total, totalCapped } = await jobs.search(filters, page, limit);
+      // Near a place: the nearest spas within the radius (10 km unless asked), then their jobs.
+      const near =
+        filters.lat !== undefined && filters.lng !== undefined
+          ? {
+              distance: await spas.within(
+                filters.lat,
+                filters.lng,
+                filters.radius ?? DEFAULT_RADIUS_KM,
+                NEAR_SPAS_CAP,
+              ),
+            }
+          : undefined;
+      const { data, total, totalCapped } = await jobs.search(filters, page, limit, near);
       return { success: true as const, data, total, totalCapped, page, pages: windowPageCount(total, limit) };
     },
   );

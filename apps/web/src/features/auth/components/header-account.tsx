@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
@@ -12,17 +12,16 @@ import { Avatar } from './avatar';
  */
 export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
   const { status, user, signOut } = useSession();
-  const navigate = useNavigate();
   const wrap = variant === 'desktop' ? 'flex items-center gap-2' : 'flex flex-col gap-2';
 
   if (status === 'loading') return <div className={wrap} aria-hidden="true" />;
 
   if (status === 'signed-in' && user) {
-    // Off the current page first: signing out on an account page would otherwise
-    // send to /login with that page as the way back.
-    const logout = async () => {
-      await navigate('/login');
+    // A fresh load of /login: signing out on an account page must not send to
+    // /login with that page as the way back, and nothing of the account stays in memory.
+    const logout = () => {
       signOut();
+      window.location.replace('/login');
     };
     return (
       <div className={wrap}>
@@ -41,7 +40,7 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
           />
           <span className="max-w-[10rem] truncate">{user.firstname || t.dashboard.candidate}</span>
         </Link>
-        <Button variant="secondary" onClick={() => void logout()}>
+        <Button variant="secondary" onClick={logout}>
           {t.auth.logout}
         </Button>
       </div>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { setFlash } from '../../../lib/flash';
 import { useSession } from '../../../lib/session';
 import { t } from '../../../messages';
 import { useDeleteAccount } from '../api/delete-account';
@@ -13,7 +14,6 @@ import { useDeleteAccount } from '../api/delete-account';
  */
 export function DeleteAccountPanel() {
   const m = t.profile.deleteAccount;
-  const navigate = useNavigate();
   const { signOut } = useSession();
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
@@ -23,10 +23,11 @@ export function DeleteAccountPanel() {
     remove.mutate(
       { password },
       {
-        onSuccess: async (res) => {
-          // Leave the account's page first, so that signing out does not send to /login.
-          await navigate('/', { replace: true, state: { notice: res?.message ?? t.rules.accountDeleted } });
+        onSuccess: (res) => {
+          // Signed out, then a fresh load of the home page, which says what happened.
+          setFlash(res?.message ?? t.rules.accountDeleted);
           signOut();
+          window.location.replace('/');
         },
       },
     );
