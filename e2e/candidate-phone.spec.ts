@@ -283,6 +283,53 @@ test.describe('5. location denied is not a dead end', () => {
     await page.reload();
     await expect(nearby.getByText('Near Mumbai, Maharashtra')).toBeVisible();
     await expect(nearby.getByRole('heading', { name: 'Location access denied' })).toHaveCount(0);
+
+    // Jobs near the chosen city come first on the home page, each with its distance.
+    const jobsNear = page.getByRole('region', { name: 'Jobs Near You' });
+    await expect(jobsNear.getByRole('article').first()).toBeVisible();
+    await expect(jobsNear.getByRole('article').first()).toContainText(/\d km away/);
+    const homeJobsTop = (await jobsNear.boundingBox())!.y;
+    const spasTop = (await nearby.boundingBox())!.y;
+    expect(homeJobsTop).toBeLessThan(spasTop);
+
+    // All of them on the jobs page, nearest first, the filter named in a chip.
+    await jobsNear.getByRole('link', { name: 'See all jobs near you' }).click();
+    await expect(page).toHaveURL(/\/jobs\?near=.*sort=nearest/);
+    await expect(
+      page.getByRole('button', { name: /^Remove filter Near: Mumbai, Maharashtra, 10 km/ }),
+    ).toBeVisible();
+    const distances = await page
+      .getByRole('main')
+      .getByText(/^[\d.,]+ km away$/)
+      .allTextContents();
+    expect(distances.length).toBeGreaterThan(0);
+    const km = distances.map((d) => Number.parseFloat(d.replace(/,/g, '')));
+    expect([...km].sort((a, b) => a - b)).toEqual(km);
+    expect(Math.max(...km)).toBeLessThanOrEqual(10);
+  });
+
+  test('minimum salary, experience and best paid first on the jobs page', async ({ page, request }) => {
+    await page.goto('/jobs');
+    await page
+      .getByRole('button', { name: /filters/i })
+      .first()
+      .click();
+    await page.getByLabel('Minimum salary').selectOption('30000');
+    await page.getByLabel('Your experience').selectOption('1');
+    await page.getByLabel('Sort by').selectOption('salary');
+    await expect(page).toHaveURL(/salaryMin=30000/);
+    await expect(page).toHaveURL(/experience=1/);
+    await expect(page).toHaveURL(/sort=salary/);
+    await page.getByRole('button', { name: /^Show results/ }).click();
+    const api = (await (
+      await request.get('/api/v1/spajobs', {
+        params: { salaryMin: 30000, experience: 1, sort: 'salary', limit: 9 },
+      })
+    ).json()) as { data: { title: string }[]; total: number };
+    expect(api.total).toBeGreaterThan(0);
+    await expect(page.getByRole('main').getByRole('article').first().getByRole('heading')).toHaveText(
+      api.data[0]!.title,
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Job } from '@spajobs/contract/job';
 import { useAppliedJobIds } from '../lib/applied-jobs';
 import { relativePostedTime } from '../lib/format';
-import { t } from '../messages';
+import { format, t } from '../messages';
 import { BriefcaseIcon, CheckIcon, MapPinIcon, WalletIcon } from './ui/icons';
 
 /** A job in a grid or list: title, spa, place, salary, experience, when posted. Opens the job. */
@@ -41,6 +41,11 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
           <dd className="flex items-center gap-1.5">
             <MapPinIcon className="size-4 shrink-0 text-stone-500" />
             {job.location}
+            {job.distance !== undefined && (
+              <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800">
+                {format(t.jobs.distanceAway, { km: job.distance.toLocaleString('en-IN') })}
+              </span>
+            )}
           </dd>
         </div>
         <div className="flex gap-2">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useFlash } from '../lib/flash';
 import { buttonClass } from '../components/ui/button';
+import { NearbyJobs } from '../features/home/components/nearby-jobs';
 import { JobSummaryTiles } from '../features/home/components/job-summary';
 import { RecentJobs } from '../features/home/components/recent-jobs';
 import { NearbySpas } from '../features/spas/components/nearby-spas';
@@ -34,7 +35,8 @@ export default function HomePage() {
         </div>
       </div>
       <div className="mx-auto max-w-7xl space-y-14 px-4 py-8 sm:py-10">
-        {/* Jobs first: they are what a candidate comes for. */}
+        {/* Jobs first, the nearest before the newest: they are what a candidate comes for. */}
+        <NearbyJobs />
         <RecentJobs />
         <NearbySpas />
         <JobSummaryTiles />

@@ -26,7 +26,52 @@ describe('job filters in the query string', () => {
       state: 'Kerala',
       city: 'Kochi',
       postedDate: '',
+      near: '',
+      place: '',
+      radius: '',
+      salaryMin: '',
+      experience: '',
+      sort: '',
       page: 3,
+    });
+  });
+
+  it('reads a place, radius, minimum salary, experience and order, and sends them to the API', () => {
+    const f = parseFilters(
+      new URLSearchParams(
+        'near=19.1197,72.8468&place=Andheri&radius=20&salaryMin=25000&experience=2&sort=nearest',
+      ),
+    );
+    expect(f).toMatchObject({
+      near: '19.1197,72.8468',
+      place: 'Andheri',
+      radius: '20',
+      salaryMin: '25000',
+      experience: '2',
+      sort: 'nearest',
+    });
+    expect(toJobListQuery(f)).toMatchObject({
+      lat: 19.1197,
+      lng: 72.8468,
+      radius: 20,
+      salaryMin: 25000,
+      experience: 2,
+      sort: 'nearest',
+    });
+    // Nearest needs a place; a radius outside the choices is dropped.
+    expect(parseFilters(new URLSearchParams('sort=nearest')).sort).toBe('');
+    expect(parseFilters(new URLSearchParams('near=19.1,72.8&radius=7')).radius).toBe('');
+    expect(parseFilters(new URLSearchParams('near=north')).near).toBe('');
+  });
+
+  it('clearing the place clears its name, radius and the nearest order', () => {
+    const f = parseFilters(new URLSearchParams('near=19.1,72.8&place=Andheri&radius=20&sort=nearest&page=3'));
+    expect(applyFilterChange(f, { near: '' })).toMatchObject({
+      near: '',
+      place: '',
+      radius: '',
+      sort: '',
+      page: 1,
     });
   });
 

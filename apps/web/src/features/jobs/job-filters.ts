@@ -1,4 +1,12 @@
-import { JOB_PAGE_SIZE, RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/constants';
+import {
+  DEFAULT_RADIUS_KM,
+  JOB_PAGE_SIZE,
+  RADIUS_OPTIONS,
+  RESULT_WINDOW,
+  TOTAL_CAP,
+} from '@spajobs/contract/constants';
+
+const RADIUS_CHOICES: readonly number[] = RADIUS_OPTIONS;
 import { todayInIndia } from '@spajobs/contract/fields';
 import { format, t } from '../../messages';
 
@@ -13,10 +21,23 @@ export interface JobFilters {
   state: string;
   city: string;
   postedDate: string;
+  /** Near a place: "lat,lng" (4 decimals), its name for people, and the radius in km. */
+  near: string;
+  place: string;
+  radius: string;
+  /** The lowest monthly salary in rupees. */
+  salaryMin: string;
+  /** The candidate's years of experience. */
+  experience: string;
+  /** newest (empty), nearest or salary. */
+  sort: string;
   page: number;
 }
 
-export type FilterKey = Exclude<keyof JobFilters, 'page'>;
+/** Settings that travel in the link beside the filters but have no chip of their own. */
+type SettingKey = 'place' | 'radius' | 'sort';
+export type FilterKey = Exclude<keyof JobFilters, 'page' | SettingKey>;
+const SETTING_KEYS: readonly SettingKey[] = ['place', 'radius', 'sort'];
 
 export const FILTER_KEYS: readonly FilterKey[] = [
   'q',
@@ -26,7 +47,14 @@ export const FILTER_KEYS: readonly FilterKey[] = [
   'state',
   'city',
   'postedDate',
+  'near',
+  'salaryMin',
+  'experience',
 ];
+
+/** The minimum-salary choices (monthly rupees) and the experience choices (years). */
+export const SALARY_CHOICES = [10_000, 15_000, 20_000, 30_000, 50_000] as const;
+export const EXPERIENCE_CHOICES = [0, 1, 2, 3, 5] as const;
 
 export const EMPTY_FILTERS: JobFilters = {
   q: '',
@@ -36,8 +64,25 @@ export const EMPTY_FILTERS: JobFilters = {
   state: '',
   city: '',
   postedDate: '',
+  near: '',
+  place: '',
+  radius: '',
+  salaryMin: '',
+  experience: '',
+  sort: '',
   page: 1,
 };
+
+/** "19.1197,72.8468": a place as the link keeps it. */
+export const nearValue = (lat: number, lng: number) => `${lat.toFixed(4)},${lng.toFixed(4)}`;
+
+export function parseNear(near: string): { lat: number; lng: number } | null {
+  const m = /^(-?\d{1,2}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$/.exec(near);
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
 
 export function parseFilters(params: URLSearchParams): JobFilters {
   const text = (k: FilterKey) => (params.get(k) ?? '').trim().slice(0, 100);
@@ -51,6 +96,16 @@ export function parseFilters(params: URLSearchParams): JobFilters {
     state: text('state'),
     city: text('city'),
     postedDate: /^\d{4}-\d{2}-\d{2}$/.test(postedDate) ? postedDate : '',
+    near: parseNear(text('near')) ? text('near') : '',
+    place: parseNear(text('near')) ? (params.get('place') ?? '').trim().slice(0, 80) : '',
+    radius: RADIUS_CHOICES.includes(Number(params.get('radius'))) ? String(Number(params.get('radius'))) : '',
+    salaryMin: /^\d{1,7}$/.test(text('salaryMin')) ? String(Number(text('salaryMin'))) : '',
+    experience: /^\d{1,2}$/.test(text('experience')) ? String(Number(text('experience'))) : '',
+    sort: ['nearest', 'salary'].includes(params.get('sort') ?? '')
+      ? params.get('sort') === 'nearest' && !parseNear(text('near'))
+        ? ''
+        : (params.get('sort') as string)
+      : '',
     page: Number.isFinite(page) && page > 1 ? Math.min(page, Math.ceil(RESULT_WINDOW / JOB_PAGE_SIZE)) : 1,
   };
 }
@@ -59,6 +114,7 @@ export function parseFilters(params: URLSearchParams): JobFilters {
 export function filtersToParams(f: JobFilters): URLSearchParams {
   const params = new URLSearchParams();
   for (const k of FILTER_KEYS) if (f[k]) params.set(k, f[k]);
+  for (const k of SETTING_KEYS) if (f[k]) params.set(k, f[k]);
   if (f.page > 1) params.set('page', String(f.page));
   return params;
 }
@@ -69,8 +125,14 @@ export function filtersToParams(f: JobFilters): URLSearchParams {
  */
 export function applyFilterChange(f: JobFilters, patch: Partial<JobFilters>): JobFilters {
   const next = { ...f, ...patch };
-  const filterChanged = FILTER_KEYS.some((k) => k in patch && patch[k] !== f[k]);
+  const filterChanged = [...FILTER_KEYS, ...SETTING_KEYS].some((k) => k in patch && patch[k] !== f[k]);
   if ('state' in patch && patch.state !== f.state && !('city' in patch)) next.city = '';
+  // Without a place there is no distance: its name, radius and the nearest order go with it.
+  if (!next.near) {
+    next.place = '';
+    next.radius = '';
+    if (next.sort === 'nearest') next.sort = '';
+  }
   if (filterChanged && !('page' in patch)) next.page = 1;
   return next;
 }
@@ -100,6 +162,7 @@ export function countLabel(total: number, capped = false): string {
 
 /** The query sent to GET /spajobs. */
 export function toJobListQuery(f: JobFilters) {
+  const near = parseNear(f.near);
   return {
     q: f.q || undefined,
     title: f.title || undefined,
@@ -108,9 +171,29 @@ export function toJobListQuery(f: JobFilters) {
     state: f.state || undefined,
     city: f.city || undefined,
     postedDate: f.postedDate || undefined,
+    ...(near ? { lat: near.lat, lng: near.lng, radius: Number(f.radius || DEFAULT_RADIUS_KM) } : {}),
+    salaryMin: f.salaryMin ? Number(f.salaryMin) : undefined,
+    experience: f.experience ? Number(f.experience) : undefined,
+    sort: f.sort || undefined,
     page: f.page,
     limit: JOB_PAGE_SIZE,
   };
+}
+
+/** A chip's words for a filter's value. */
+export function filterValueLabel(k: FilterKey, f: JobFilters): string {
+  if (k === 'near')
+    return format(t.jobs.nearChip, {
+      place: f.place || t.jobs.yourLocation,
+      km: f.radius || DEFAULT_RADIUS_KM,
+    });
+  if (k === 'salaryMin') return `₹${Number(f.salaryMin).toLocaleString('en-IN')}+`;
+  if (k === 'experience') return experienceLabel(Number(f.experience));
+  return f[k];
+}
+
+export function experienceLabel(years: number): string {
+  return years === 0 ? t.jobs.fresher : years === 1 ? t.jobs.yearsOne : format(t.jobs.years, { years });
 }
 
 /** The "posted within" choices: today, the last 3, 7 or 30 days. */

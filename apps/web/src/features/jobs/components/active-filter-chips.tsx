@@ -1,6 +1,12 @@
 import { formatDate } from '../../../lib/format';
 import { t } from '../../../messages';
-import { activeFilterKeys, postedWithinLabel, type FilterKey, type JobFilters } from '../job-filters';
+import {
+  activeFilterKeys,
+  filterValueLabel,
+  postedWithinLabel,
+  type FilterKey,
+  type JobFilters,
+} from '../job-filters';
 
 const labels: Record<FilterKey, string> = {
   q: t.jobs.titleLabel,
@@ -10,6 +16,9 @@ const labels: Record<FilterKey, string> = {
   state: t.jobs.stateLabel,
   city: t.jobs.cityLabel,
   postedDate: t.jobs.postedWithinLabel,
+  near: t.jobs.nearLabel,
+  salaryMin: t.jobs.salaryMinLabel,
+  experience: t.jobs.experienceLabel,
 };
 
 /** One chip per applied filter; removing a chip removes that filter. */
@@ -29,7 +38,8 @@ export function ActiveFilterChips({
       <h2 className="sr-only">{t.jobs.activeFilters}</h2>
       <ul className="flex flex-wrap gap-2" aria-label={t.jobs.activeFilters}>
         {keys.map((k) => {
-          const value = k === 'postedDate' ? postedWithinLabel(filters[k], formatDate) : filters[k];
+          const value =
+            k === 'postedDate' ? postedWithinLabel(filters[k], formatDate) : filterValueLabel(k, filters);
           return (
             <li key={k}>
               <button

@@ -5,7 +5,11 @@ import { format, t } from '../../../messages';
 import { useCities } from '../api/get-cities';
 import { useJobCategories } from '../api/get-job-categories';
 import { useStates } from '../api/get-states';
+import { NearPlaceFilter } from './near-place-filter';
 import {
+  EXPERIENCE_CHOICES,
+  experienceLabel,
+  SALARY_CHOICES,
   POSTED_WITHIN_DAYS,
   postedSince,
   postedWithinLabel,
@@ -129,6 +133,45 @@ export function JobFilterPanel({
         {filters.postedDate && postedWithinOf(filters.postedDate) === null && (
           <option value={filters.postedDate}>{postedWithinLabel(filters.postedDate, formatDate)}</option>
         )}
+      </SelectField>
+      <NearPlaceFilter filters={filters} onChange={onChange} />
+      <SelectField
+        id="filter-salary"
+        label={t.jobs.salaryMinLabel}
+        value={filters.salaryMin}
+        onChange={(e) => onChange({ salaryMin: e.target.value })}
+      >
+        <option value="">{t.jobs.salaryAny}</option>
+        {SALARY_CHOICES.map((n) => (
+          <option key={n} value={n}>
+            {format(t.jobs.salaryOption, { amount: n.toLocaleString('en-IN') })}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="filter-experience"
+        label={t.jobs.experienceLabel}
+        value={filters.experience}
+        onChange={(e) => onChange({ experience: e.target.value })}
+      >
+        <option value="">{t.jobs.experienceAny}</option>
+        {EXPERIENCE_CHOICES.map((y) => (
+          <option key={y} value={y}>
+            {experienceLabel(y)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="filter-sort"
+        label={t.jobs.sortLabel}
+        value={filters.sort}
+        onChange={(e) => onChange({ sort: e.target.value })}
+      >
+        <option value="">{t.jobs.sortNewest}</option>
+        <option value="nearest" disabled={!filters.near}>
+          {t.jobs.sortNearest}
+        </option>
+        <option value="salary">{t.jobs.sortSalary}</option>
       </SelectField>
       <Button variant="secondary" className="w-full" onClick={onReset} disabled={!hasActive}>
         {t.jobs.resetAll}
