@@ -40,6 +40,11 @@ describe('import', () => {
       location: 'Fort Kochi, Kochi',
       spa: { name: 'Kairali Ayurveda Retreat, Fort Kochi' },
     });
+    // The salary as a number, for the minimum-salary filter and the best-paid order.
+    const row = await t.database.db.selectFrom('jobs').select('salary_min').executeTakeFirstOrThrow();
+    expect(row.salary_min).toBe(22_000);
+    expect((await t.app.inject('/api/v1/spajobs?salaryMin=22000')).json().total).toBe(1);
+    expect((await t.app.inject('/api/v1/spajobs?salaryMin=22001')).json().total).toBe(0);
   });
 
   it('imports spas and jobs from CSV files, jobs pointing at spas already stored', async () => {
