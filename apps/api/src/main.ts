@@ -1,10 +1,18 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { JWT_SECRET_FILE, loadConfig } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
+import { sweepOrphanUploads } from './lib/orphan-sweep.ts';
 
 const config = loadConfig();
+if (config.jwtSecretSource === 'file-created') {
+  console.log(
+    `JWT_SECRET is not set: made a new random secret for sign-in tokens and kept it in ${config.dataDir}/${JWT_SECRET_FILE}.`,
+  );
+} else if (config.jwtSecretSource === 'file') {
+  console.log(`JWT_SECRET is not set: using the secret kept in ${config.dataDir}/${JWT_SECRET_FILE}.`);
+}
 const database = await createDb({
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
@@ -17,7 +25,19 @@ if (config.seedDemoData && (await isEmpty(database))) {
 }
 const app = await buildApp({ config, database, web: true });
 
+// Files whose row never came (a crash between the two writes) are removed at start and daily.
+const sweep = () =>
+  sweepOrphanUploads({ database, uploadsDir: config.uploadsDir, graceMs: config.orphanGraceMs })
+    .then(({ removed }) => {
+      if (removed > 0) app.log.info(`Removed ${removed} uploaded files that no record refers to.`);
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'sweeping unused uploads failed'));
+await sweep();
+const daily = setInterval(() => void sweep(), 24 * 3600_000);
+daily.unref();
+
 const close = async () => {
+  clearInterval(daily);
   await app.close();
   await database.destroy();
   process.exit(0);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages as m } from './messages.ts';
+import './validation-messages.ts';
 
 /** A simple address shape: something@something.tld, no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from './job.ts';
 import { MAX_SKILLS } from './common.ts';
 import { emailField, optionalTextField, phone10Field, requiredText, todayInIndia } from './fields.ts';
-import { messages as m } from './messages.ts';
+import { limitMessages as lm, messages as m } from './messages.ts';
 
 export const ROLES = ['user', 'employer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -49,12 +49,12 @@ export const loginPayload = z.object({
     .string({ error: m.loginIdentifierRequired })
     .trim()
     .min(1, { error: m.loginIdentifierRequired, abort: true })
-    .max(254),
+    .max(254, lm.textTooLong(254)),
   password: z
     .string({ error: m.loginPasswordRequired })
     .min(1, { error: m.loginPasswordRequired, abort: true })
     .min(6, m.loginPasswordMin6)
-    .max(128),
+    .max(128, lm.textTooLong(128)),
 });
 export type LoginPayload = z.input<typeof loginPayload>;
 
@@ -143,10 +143,10 @@ export const forgotPasswordPayload = z.object({
     .string({ error: m.loginIdentifierRequired })
     .trim()
     .min(1, { error: m.loginIdentifierRequired, abort: true })
-    .max(254),
+    .max(254, lm.textTooLong(254)),
 });
 export const resetPasswordPayload = z.object({
-  token: z.string().min(20).max(200),
+  token: z.string({ error: m.resetLinkInvalid }).min(20, m.resetLinkInvalid).max(200, m.resetLinkInvalid),
   password: password8,
 });
 export const resetPasswordForm = resetPasswordPayload
