@@ -147,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const jwt = loadJwtSecret(env, dataDir);
+  const requestTimeoutMs = positive(env.REQUEST_TIMEOUT_MS, 120_000);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -161,8 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecretSource: jwt.source,
     jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 7 * 24 * 3600),
     http: {
-      requestTimeoutMs: positive(env.REQUEST_TIMEOUT_MS, 120_000),
-      headersTimeoutMs: positive(env.HEADERS_TIMEOUT_MS, 15_000),
+      requestTimeoutMs,
+      // Node checks neither limit when this one is the longer.
+      headersTimeoutMs: Math.min(positive(env.HEADERS_TIMEOUT_MS, 15_000), requestTimeoutMs),
       keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_MS, 65_000),
       socketIdleTimeoutMs: 70_000,
       bodyLimitBytes: 1024 * 1024,

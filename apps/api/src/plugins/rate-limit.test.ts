@@ -63,14 +63,23 @@ describe('rate limits', () => {
     const c = await registerCandidate(t.app, {}, newIp());
     const attacker = newIp();
     for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) {
-      const res = await post('/users/login', { login: c.payload.email, password: 'wrong-password' }, attacker);
+      const res = await post(
+        '/users/login',
+        { login: c.payload.email, password: 'wrong-password' },
+        attacker,
+      );
       expect(res.statusCode).toBe(401);
     }
     // One more failure, and the attacker's address must wait before its next try, a short while at first.
     expect(
-      (await post('/users/login', { login: c.payload.phone, password: 'wrong-password' }, attacker)).statusCode,
+      (await post('/users/login', { login: c.payload.phone, password: 'wrong-password' }, attacker))
+        .statusCode,
     ).toBe(401);
-    const waiting = await post('/users/login', { login: c.payload.email, password: 'wrong-password' }, attacker);
+    const waiting = await post(
+      '/users/login',
+      { login: c.payload.email, password: 'wrong-password' },
+      attacker,
+    );
     expectLimited(waiting);
     expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(
       Math.ceil(LOGIN_THROTTLE.baseDelayMs / 1000),
