@@ -31,8 +31,12 @@ const toNumber = (v: unknown) => {
   return /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(b) ? Number(b) : b;
 };
 
-const numberField = (message: string) =>
-  z.number({ error: (iss) => (iss.input === undefined ? message : m.numberRequired) });
+/** A number whose missing or non-numeric value has its own words; its range checks keep theirs. */
+const numberField = (missing: string) =>
+  z.number({
+    error: (iss) =>
+      iss.code !== 'invalid_type' ? undefined : iss.input === undefined ? missing : m.numberRequired,
+  });
 
 export const optionalInt = (min: number, max: number) =>
   z.preprocess(

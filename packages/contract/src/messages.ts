@@ -71,6 +71,7 @@ export const messages = {
   invalidJson: 'The request body is not valid JSON.',
   unsupportedBody: 'This kind of request body is not supported. Please send JSON or a form.',
   invalidForm: 'The form data could not be read. Please try again.',
+  formNotMultipart: 'Please send the form as multipart/form-data.',
   invalidRequest: 'The request could not be understood. Please check it and try again.',
   badAddress: 'The address is not valid. Please check the link and try again.',
   addressTooLong: 'The address is too long. Please check the link and try again.',

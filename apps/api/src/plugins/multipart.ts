@@ -39,7 +39,7 @@ export async function readMultipart(
   req: FastifyRequest,
   fileFields: readonly string[],
 ): Promise<MultipartBody> {
-  if (!req.isMultipart()) throw new HttpError(400, 'Please send the form as multipart/form-data.');
+  if (!req.isMultipart()) throw new HttpError(400, messages.formNotMultipart);
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   try {
