@@ -101,6 +101,9 @@ export interface HttpLimits {
  */
 export const PUBLISHED_DEV_JWT_SECRET = 'spajobs-development-secret-change-me-in-production';
 
+/** Values this project has shown as examples: never secret. */
+const PUBLISHED_JWT_SECRETS = [PUBLISHED_DEV_JWT_SECRET, 'change-me-to-a-long-random-string'];
+
 export const JWT_SECRET_FILE = 'jwt-secret';
 
 /**
@@ -114,10 +117,8 @@ function loadJwtSecret(
 ): { secret: string; source: Config['jwtSecretSource'] } {
   const fromEnv = env.JWT_SECRET;
   if (fromEnv !== undefined && fromEnv !== '') {
-    if (fromEnv === PUBLISHED_DEV_JWT_SECRET) {
-      throw new Error(
-        'JWT_SECRET is the published development value; set a long random secret or leave it unset.',
-      );
+    if (PUBLISHED_JWT_SECRETS.includes(fromEnv)) {
+      throw new Error('JWT_SECRET is a published example value; set a long random secret or leave it unset.');
     }
     if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
     return { secret: fromEnv, source: 'env' };
@@ -131,7 +132,7 @@ function loadJwtSecret(
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < 32 || secret === PUBLISHED_DEV_JWT_SECRET) {
+  if (secret.length < 32 || PUBLISHED_JWT_SECRETS.includes(secret)) {
     throw new Error(`${file} does not hold a usable secret; delete it to have a new one made.`);
   }
   return { secret, source: 'file' };

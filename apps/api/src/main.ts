@@ -13,16 +13,20 @@ if (config.jwtSecretSource === 'file-created') {
 } else if (config.jwtSecretSource === 'file') {
   console.log(`JWT_SECRET is not set: using the secret kept in ${config.dataDir}/${JWT_SECRET_FILE}.`);
 }
-const database = await createDb({
+const dbOptions = {
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
   pgSchema: config.databaseSchema,
-});
-await migrateToLatest(database);
-if (config.seedDemoData && (await isEmpty(database))) {
-  const { spas, jobs } = await seedDemoData(database, DEMO_SIZE);
+};
+// Migrations and demo data may take longer than a request may: they get a connection without time budgets.
+const setup = await createDb({ ...dbOptions, limits: 'none' });
+await migrateToLatest(setup);
+if (config.seedDemoData && (await isEmpty(setup))) {
+  const { spas, jobs } = await seedDemoData(setup, DEMO_SIZE);
   console.log(`Filled the empty database with demo data: ${spas} spas, ${jobs} jobs.`);
 }
+// SQLite's connection has no such budgets to leave off; PostgreSQL's serving pool is a new one.
+const database = config.databaseUrl ? (await setup.destroy(), await createDb(dbOptions)) : setup;
 const app = await buildApp({ config, database, web: true });
 
 // Files whose row never came (a crash between the two writes) are removed at start and daily.

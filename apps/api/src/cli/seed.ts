@@ -16,6 +16,7 @@ const database = await createDb({
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
   pgSchema: config.databaseSchema,
+  limits: 'none',
 });
 try {
   await migrateToLatest(database);

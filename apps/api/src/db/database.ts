@@ -32,8 +32,11 @@ export interface DbOptions {
   /** PostgreSQL schema to use (created when missing); lets test runs never collide. */
   pgSchema?: string | undefined;
   poolSize?: number;
-  /** Time budgets of the PostgreSQL pool; see POSTGRES_LIMITS. */
-  limits?: Partial<PostgresLimits>;
+  /**
+   * Time budgets of the PostgreSQL pool (see POSTGRES_LIMITS); 'none' for
+   * work outside requests (migrations, imports, seeding) that may take long.
+   */
+  limits?: Partial<PostgresLimits> | 'none';
 }
 
 /**
@@ -109,16 +112,20 @@ export async function createDb(options: DbOptions): Promise<Db> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await admin.end();
     }
-    const limits = { ...POSTGRES_LIMITS, ...options.limits };
+    const limits =
+      options.limits === 'none'
+        ? { connectMs: 30_000, statementMs: 0, lockMs: 0, queryMs: 0, idleMs: POSTGRES_LIMITS.idleMs }
+        : { ...POSTGRES_LIMITS, ...options.limits };
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
       connectionTimeoutMillis: limits.connectMs,
       idleTimeoutMillis: limits.idleMs,
+      // 0 leaves a limit off.
       statement_timeout: limits.statementMs,
       lock_timeout: limits.lockMs,
-      query_timeout: limits.queryMs,
+      ...(limits.queryMs ? { query_timeout: limits.queryMs } : {}),
       idle_in_transaction_session_timeout: limits.statementMs * 4,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

@@ -245,7 +245,16 @@ describe('sign-in secret', () => {
     }
   });
 
-  it('the published development value is refused as JWT_SECRET in every mode', () => {
+  it('the published development value is refused as JWT_SECRET in every mode, as is a short one', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: os.tmpdir(),
+        JWT_SECRET: 'change-me-to-a-long-random-string',
+      } as NodeJS.ProcessEnv),
+    ).toThrow(/published example value/);
+    expect(() => loadConfig({ DATA_DIR: os.tmpdir(), JWT_SECRET: 'short' } as NodeJS.ProcessEnv)).toThrow(
+      /at least 32/,
+    );
     for (const NODE_ENV of ['production', 'development', 'test', undefined]) {
       expect(() =>
         loadConfig({
@@ -253,7 +262,7 @@ describe('sign-in secret', () => {
           JWT_SECRET: PUBLISHED_DEV_JWT_SECRET,
           NODE_ENV,
         } as NodeJS.ProcessEnv),
-      ).toThrow(/published development value/);
+      ).toThrow(/published example value/);
     }
   });
 });
