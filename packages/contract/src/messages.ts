@@ -38,6 +38,8 @@ export const messages = {
   dobInFuture: 'Date of birth cannot be in the future',
   dobInvalid: 'Please enter a valid date',
   skillsMax: 'Maximum 10 skills allowed',
+  skillTooLong: 'Each skill must be at most 50 characters',
+  passwordMax128: 'Password must be at most 128 characters',
   alreadyApplied: 'You have applied for this job already. Wait for 15 days.',
   profileUpdated: 'Profile updated successfully!',
   jobNotFound: 'Job not found.',
@@ -65,6 +67,8 @@ export const messages = {
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
   // Answers to requests that went wrong before or outside a route's own checks.
   notFound: 'Not found',
+  fileNotFound: 'File not found',
+  outsideIndia: 'This location is outside India.',
   serverError: 'Server error. Please try again later.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   requestTooLarge: 'The request is too large. Please send less data and try again.',

@@ -11,7 +11,7 @@ const password8 = z
   .string({ error: m.passwordRequired })
   .min(1, { error: m.passwordRequired, abort: true })
   .min(8, m.passwordMin8)
-  .max(128, 'Password must be at most 128 characters');
+  .max(128, m.passwordMax128);
 
 const gender = z.enum(GENDERS, { error: m.genderRequired });
 
@@ -77,7 +77,7 @@ export const skillsField = z
   .optional()
   .nullable()
   .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(50, 'Each skill must be at most 50 characters')).max(MAX_SKILLS, m.skillsMax));
+  .pipe(z.array(z.string().max(50, m.skillTooLong)).max(MAX_SKILLS, m.skillsMax));
 
 export const dobField = z
   .string()
