@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
+import { messages } from '@spajobs/contract/messages';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -128,7 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (opts.web) await serveWeb(app);
   else {
     app.setNotFoundHandler(async (_req, reply) =>
-      reply.status(404).send({ success: false, error: 'Not found', message: 'Not found' }),
+      reply.status(404).send({ success: false, error: messages.notFound, message: messages.notFound }),
     );
   }
   return app;
