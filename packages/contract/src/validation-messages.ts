@@ -29,6 +29,7 @@ export const contractErrorMap: z.core.$ZodErrorMap = (issue) => {
       return m.fieldInvalid;
     }
     case 'invalid_value':
+      if (issue.input === undefined || issue.input === null) return m.fieldRequired;
       return issue.values.length > 0 && issue.values.length <= 8 ? lm.choices(issue.values) : m.choiceInvalid;
     case 'not_multiple_of':
       return m.wholeNumberRequired;

@@ -60,7 +60,7 @@ export interface PostgresLimits {
 }
 
 export const POSTGRES_LIMITS: PostgresLimits = {
-  connectMs: 2000,
+  connectMs: 1500,
   statementMs: 2500,
   lockMs: 2000,
   queryMs: 4000,
