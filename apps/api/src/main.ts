@@ -13,6 +13,9 @@ if (config.jwtSecretSource === 'file-created') {
 } else if (config.jwtSecretSource === 'file') {
   console.log(`JWT_SECRET is not set: using the secret kept in ${config.dataDir}/${JWT_SECRET_FILE}.`);
 }
+if (config.jwtSecretSource !== 'env' && config.databaseUrl) {
+  console.warn('Several instances serving one database must share one JWT_SECRET: set it on each.');
+}
 const dbOptions = {
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
