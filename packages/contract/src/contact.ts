@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, optionalPhoneField, requiredText } from './fields.ts';
-import { messages as m } from './messages.ts';
+import { limitMessages as lm, messages as m } from './messages.ts';
 
 export const CONTACT_SUBJECTS = ['jobs', 'services'] as const;
 
@@ -12,7 +12,7 @@ export const contactPayload = z.object({
   location: z
     .string()
     .trim()
-    .max(100, 'At most 100 characters')
+    .max(100, lm.textTooLong(100))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { messages as m } from './messages.ts';
+import { limitMessages as lm, messages as m } from './messages.ts';
 import { GUEST_PHONE_DIGITS, normalizePhone } from './phone.ts';
+import './validation-messages.ts';
 
 /** A simple address shape: something@something.tld, no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,17 +46,13 @@ export const optionalPhoneField = z
   .transform((v) => (v === null ? null : normalizePhone(v)));
 
 export const requiredText = (message: string, max = 100) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, `At most ${max} characters`);
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, lm.textTooLong(max));
 
 export const optionalTextField = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, lm.textTooLong(max))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalNumber, optionalText, pageQuery, successFlag } from './common.ts';
+import { optionalNumber, optionalText, pageQuery, requiredNumber, successFlag } from './common.ts';
 
 export const spaSummarySchema = z.object({
   _id: z.string(),
@@ -43,8 +43,8 @@ const lat = optionalNumber(-90, 90);
 const lng = optionalNumber(-180, 180);
 
 export const nearSpaQuery = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
+  lat: requiredNumber(-90, 90),
+  lng: requiredNumber(-180, 180),
   radius: optionalNumber(0.1, 500),
   limit: pageQuery.limit,
 });

@@ -18,6 +18,7 @@ const database = await createDb({
   readWorkers: 0,
   queryBudgetMs: 0,
   pgSchema: config.databaseSchema,
+  limits: 'none',
 });
 try {
   await migrateToLatest(database);

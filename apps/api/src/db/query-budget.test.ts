@@ -38,8 +38,8 @@ describe('every query has a time budget, and a slow one never holds up the serve
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       success: false,
-      error: messages.serviceBusy,
-      message: messages.serviceBusy,
+      error: messages.serviceUnavailable,
+      message: messages.serviceUnavailable,
     });
     // And afterwards the database answers as before.
     expect((await t.app.inject('/api/v1/spajobs?title=spa')).statusCode).toBe(200);

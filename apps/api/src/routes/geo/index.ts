@@ -6,6 +6,7 @@ import {
   reverseGeoQuery,
   reverseGeoResponse,
 } from '@spajobs/contract/stats';
+import { messages } from '@spajobs/contract/messages';
 import { nearestPlace, searchCities } from '../../geo/gazetteer.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
@@ -23,7 +24,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const place = nearestPlace(req.query.lat, req.query.lng);
       if (!place)
-        throw badRequest('This location is outside India.', { lat: 'outside India', lng: 'outside India' });
+        throw badRequest(messages.outsideIndia, { lat: messages.outsideIndia, lng: messages.outsideIndia });
       reply.header('cache-control', 'public, max-age=86400');
       return { success: true as const, ...place };
     },
