@@ -537,7 +537,8 @@ async function uncached() {
   const small = SIZES[0]!;
   for (const size of [small, LARGEST]) {
     await ensureDataset(size);
-    const api = await startApi(envFor(size), port);
+    // No response cache: every answer comes from the database, as for visitors who each ask something new.
+    const api = await startApi({ ...envFor(size), RESPONSE_CACHE: 'off' }, port);
     const base = `http://127.0.0.1:${port}`;
     await settle(base);
     const v = await vocabulary(base);

@@ -75,7 +75,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(helmet, securityHeaders(config));
 
   // Before the ETag plugin, so that cached answers keep the ETag they were stored with.
-  registerResponseCache(app);
+  if (config.responseCache) registerResponseCache(app);
   await app.register(etag, { weak: true });
   // Phones on mobile data get compressed JSON and HTML; built assets are compressed ahead of time.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

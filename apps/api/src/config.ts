@@ -44,6 +44,8 @@ export interface Config {
   mailFrom: string;
   seedDemoData: boolean;
   rateLimits: boolean;
+  /** Keep public listings' answers for a few seconds (off: every request is answered from the database). */
+  responseCache: boolean;
   logLevel: string;
   trustProxy: boolean;
   /** External sign-in; a provider without a client id and secret is not offered. */
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Spa Jobs <no-reply@spajobs.example>',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     rateLimits: env.RATE_LIMITS !== 'off',
+    responseCache: env.RESPONSE_CACHE !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === 'true',
     oauth: loadOAuthConfig(env),

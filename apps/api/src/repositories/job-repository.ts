@@ -106,6 +106,10 @@ const TRIGRAM_CAP = 20_000;
  * lossy), so it counts fewer before calling a term common.
  */
 const PG_ESTIMATE_CAP = 5_000;
+/** Candidates checked row by row to learn how many really match. */
+const SAMPLE_CANDIDATES = 20_000;
+/** The check stops after this many real matches: the word is common. */
+const SAMPLE_MATCHES = 500;
 /** A term's candidates are counted up to this many when choosing a plan. */
 const ESTIMATE_CAP = 200_000;
 /** Reading one candidate from the index, relative to testing one job on a walk (about a microsecond). */
@@ -208,7 +212,7 @@ export class JobRepository {
   }
 
   /**
-   * The term's rarest trigrams (up to three), and about how many jobs hold
+   * The term's rarest trigrams (up to four), and about how many jobs hold
    * them all (counted from the index, up to ESTIMATE_CAP): an upper bound of
    * the term's matches.
    */
@@ -227,8 +231,8 @@ export class JobRepository {
     );
     counted.sort((a, b) => a.n - b.n);
     const trigrams = counted
-      .filter((c, i) => i === 0 || c.n < TRIGRAM_CAP)
-      .slice(0, 3)
+      .filter((c, i) => i < 2 || c.n < TRIGRAM_CAP)
+      .slice(0, 4)
       .map((c) => c.g);
     if ((counted[0]?.n ?? 0) < TRIGRAM_CAP && trigrams.length === 1)
       return { t, trigrams, n: counted[0]?.n ?? 0 };
@@ -297,6 +301,34 @@ export class JobRepository {
       .limit(rows);
   }
 
+  /**
+   * Real matches (the filters and the exact text test) among the first
+   * SAMPLE_CANDIDATES candidates of the index, counted up to SAMPLE_MATCHES.
+   */
+  private async sampleMatches(f: JobFilters, terms: TextTerm[], plan: Plan, now: number): Promise<number> {
+    if (plan.kind !== 'index' || this.d.engine !== 'sqlite') return SAMPLE_MATCHES;
+    const c = sql<{
+      id: number;
+    }>`(select id from (${this.candidates(plan.driver, plan.trigrams)}) limit ${SAMPLE_CANDIDATES})`;
+    const sampled = this.db
+      .selectFrom(c.as('c'))
+      .crossJoin('jobs')
+      .whereRef('jobs.id', '=', 'c.id') as unknown as JobsQuery;
+    const matched = this.base(f, now, sampled).where((eb) =>
+      eb.and(terms.map((t) => this.termMatches(eb, t))),
+    );
+    const m = await this.db
+      .selectFrom(
+        matched
+          .select(sql<number>`1`.as('one'))
+          .limit(SAMPLE_MATCHES)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(m.n);
+  }
+
   private pageIds(q: JobsQuery, offset: number, limit: number) {
     return q
       .select('jobs.id')
@@ -358,25 +390,44 @@ export class JobRepository {
       const stats = await this.planStats();
       const open = Math.max(1, stats.open);
       const inFilter = Math.max(1, this.filterShare(f, stats) * open);
-      const matches = Math.max(1, best.n);
+      // How many jobs really match, among the filtered ones: the index's candidates only bound it
+      // (a misspelt word's trigrams may each be common), so a sample of them is checked.
+      const sampled = await this.sampleMatches(f, terms, index, now);
+      const matches =
+        sampled >= SAMPLE_MATCHES
+          ? // Common: the sample filled up early; most candidates of a common word are real matches.
+            Math.max(SAMPLE_MATCHES, best.n / 2)
+          : // The sample read every candidate it could; scale up to all of them.
+            (sampled * Math.max(best.n, 1)) / Math.max(1, Math.min(SAMPLE_CANDIDATES, best.n));
       // A title alone is tested from an index in date order; other text needs each job's row.
       const rowCost =
         this.d.engine === 'sqlite' && terms.every((t) => t.kind === 'title') && !f.city && !f.category
           ? 0.3
           : 3;
-      const walkCost = (wanted: number) => Math.min(inFilter, (wanted * open) / matches) * rowCost;
+      const walkCost = (wanted: number) =>
+        (matches >= 1 ? Math.min(inFilter, (wanted * inFilter) / matches) : inFilter) * rowCost;
       // Candidates come from the index in id order, so reading them is close to sequential.
-      // A count that reached its cap says only "at least": never read that many from the index.
+      const indexCost = (wanted: number) =>
+        Math.min(best.n, matches >= 1 ? (wanted * best.n) / matches : best.n) * CANDIDATE_COST;
+      // A count that reached its cap says only "at least": never read that many from the index
+      // when a walk will do.
       const known = best.n < (this.d.engine === 'postgres' ? PG_ESTIMATE_CAP : ESTIMATE_CAP);
-      const pageByIndex = known && best.n * CANDIDATE_COST < walkCost(offset + limit);
-      const countByIndex =
-        known &&
-        Math.min(best.n, ((TOTAL_CAP + 1) * open) / inFilter) * CANDIDATE_COST < walkCost(TOTAL_CAP + 1);
+      const pageByIndex = indexCost(best.n) < walkCost(offset + limit) && (known || matches < SAMPLE_MATCHES);
+      const countByIndex = indexCost(TOTAL_CAP + 1) < walkCost(TOTAL_CAP + 1);
       const walk: Plan = { kind: 'walk' };
-      [ids, n] = await Promise.all([
-        pageOf(this.planned(f, terms, pageByIndex ? index : walk, now)),
-        this.cappedCount(this.planned(f, terms, countByIndex ? index : walk, now)),
-      ]);
+      // A sample that read every candidate already counted them all.
+      const sampledAll = sampled < SAMPLE_MATCHES && known && best.n <= SAMPLE_CANDIDATES;
+      if (sampledAll && sampled === 0) {
+        ids = [];
+        n = 0;
+      } else {
+        [ids, n] = await Promise.all([
+          pageOf(this.planned(f, terms, pageByIndex ? index : walk, now)),
+          sampledAll
+            ? Promise.resolve(sampled)
+            : this.cappedCount(this.planned(f, terms, countByIndex ? index : walk, now)),
+        ]);
+      }
     }
     const data = await this.byIds(ids, now);
     if (near) {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import { containsText, ftsQuery, isIndexable, trigramsOf } from '../db/text-search.ts';
+import { distanceFrom } from '../db/distance.ts';
 import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
@@ -102,32 +103,35 @@ export class SpaRepository {
 
   /**
    * The spas within a radius, nearest first, at most `cap` of them, with
-   * their distance: an indexed bounding-box scan of (id, latitude, longitude)
-   * and the exact great-circle distance. Jobs near a place are these spas' jobs.
+   * their distance: an indexed bounding-box scan, the exact great-circle
+   * distance computed, sorted and cut by the database (never in the event
+   * loop). Jobs near a place are these spas' jobs.
    */
   async within(lat: number, lng: number, radiusKm: number, cap: number): Promise<Map<number, number>> {
     const box = boundingBox(lat, lng, radiusKm);
-    const candidates = await this.db
+    const inRadius = this.db
       .selectFrom('spas')
-      .select(['spas.id', 'spas.latitude', 'spas.longitude'])
+      .select(['spas.id', distanceFrom(this.d.engine, lat, lng).as('d')])
       .where('spas.latitude', '>=', box.minLat)
       .where('spas.latitude', '<=', box.maxLat)
       .where('spas.longitude', '>=', box.minLng)
       .where('spas.longitude', '<=', box.maxLng)
+      .as('r');
+    const rows = await this.db
+      .selectFrom(inRadius)
+      .select(['r.id', 'r.d'])
+      .where('r.d', '<=', radiusKm)
+      .orderBy('r.d')
+      .orderBy('r.id')
+      .limit(cap)
       .execute();
-    const found: { id: number; d: number }[] = [];
-    for (const c of candidates) {
-      const d = distanceKm(lat, lng, Number(c.latitude), Number(c.longitude));
-      if (d <= radiusKm) found.push({ id: Number(c.id), d });
-    }
-    found.sort((a, b) => a.d - b.d || a.id - b.id);
-    return new Map(found.slice(0, cap).map((s) => [s.id, s.d]));
+    return new Map(rows.map((r) => [Number(r.id), Number(r.d)]));
   }
 
   /**
-   * Spas within a radius, nearest first: an indexed bounding-box scan of
-   * (id, latitude, longitude) only, the exact great-circle distance on those
-   * candidates, then full rows for the one page that is returned.
+   * Spas within a radius, nearest first: an indexed bounding-box scan, the
+   * exact great-circle distance computed by the database on those candidates
+   * (never in the event loop), then full rows for the one page returned.
    */
   async near(
     near: Required<Near>,
@@ -136,29 +140,38 @@ export class SpaRepository {
     limit: number,
   ): Promise<{ data: Spa[]; total: number }> {
     const box = boundingBox(near.lat, near.lng, near.radiusKm);
-    const q = this.db
+    const inRadius = this.db
       .selectFrom('spas')
-      .select(['spas.id', 'spas.latitude', 'spas.longitude'])
+      .select(['spas.id', distanceFrom(this.d.engine, near.lat, near.lng).as('d')])
       .where('spas.latitude', '>=', box.minLat)
       .where('spas.latitude', '<=', box.maxLat)
       .where('spas.longitude', '>=', box.minLng)
       .where('spas.longitude', '<=', box.maxLng)
-      .where(this.filterWhere(filters));
-    const candidates = await q.execute();
-    const within: { id: number; d: number }[] = [];
-    for (const c of candidates) {
-      const d = distanceKm(near.lat, near.lng, Number(c.latitude), Number(c.longitude));
-      if (d <= near.radiusKm) within.push({ id: c.id, d });
-    }
-    within.sort((a, b) => a.d - b.d || a.id - b.id);
-    const slice = within.slice((page - 1) * limit, page * limit);
+      .where(this.filterWhere(filters))
+      .as('r');
+    const [slice, count] = await Promise.all([
+      this.db
+        .selectFrom(inRadius)
+        .select(['r.id', 'r.d'])
+        .where('r.d', '<=', near.radiusKm)
+        .orderBy('r.d')
+        .orderBy('r.id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      this.db
+        .selectFrom(inRadius)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('r.d', '<=', near.radiusKm)
+        .executeTakeFirstOrThrow(),
+    ]);
     const rows = await this.byIds(slice.map((s) => s.id));
     return {
       data: slice.flatMap((s) => {
         const r = rows.get(s.id);
-        return r ? [toSpa(r, s.d)] : [];
+        return r ? [toSpa(r, Number(s.d))] : [];
       }),
-      total: within.length,
+      total: Number(count.n),
     };
   }
 

@@ -1,4 +1,5 @@
 import { useCallback, useRef } from 'react';
+import { TOTAL_CAP } from '@spajobs/contract/constants';
 import { useSearchParams } from 'react-router';
 import { SPA_PAGE_SIZE } from '../features/spas/lib/constants';
 import { Button } from '../components/ui/button';
@@ -18,7 +19,6 @@ import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useGeolocation } from '../lib/use-geolocation';
 import { usePageTitle } from '../lib/use-page-title';
-import { formatCount } from '../lib/format';
 import { format, t } from '../messages';
 
 const m = t.spas.search;
@@ -79,7 +79,13 @@ export default function SpasPage() {
           {q.data && !q.isError && (
             <>
               <p className="text-lg font-semibold text-stone-900">
-                {q.data.total === 1 ? m.foundOne : format(m.found, { count: formatCount(q.data.total) })}
+                {q.data.total === 1 && !q.data.totalCapped
+                  ? m.foundOne
+                  : format(m.found, {
+                      count: q.data.totalCapped
+                        ? `${TOTAL_CAP.toLocaleString('en-IN')}+`
+                        : q.data.total.toLocaleString('en-IN'),
+                    })}
               </p>
               {q.data.pages > 1 && (
                 <p className="text-sm text-stone-700">
