@@ -298,7 +298,12 @@ test.describe('5. location denied is not a dead end', () => {
     await expect(
       page.getByRole('button', { name: /^Remove filter Near: Mumbai, Maharashtra, 10 km/ }),
     ).toBeVisible();
-    await expect(page.getByRole('main').getByText(/km away$/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/km away$/)
+        .first(),
+    ).toBeVisible();
     const distances = await page
       .getByRole('main')
       .getByText(/^[\d.,]+ km away$/)
