@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as externalSignIn from './migrations/0002-external-sign-in.ts';
 import * as spaRatingIndexes from './migrations/0003-spa-rating-indexes.ts';
+import * as employersAdmin from './migrations/0006-employers-admin.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -13,6 +14,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0001-initial': initial,
   '0002-external-sign-in': externalSignIn,
   '0003-spa-rating-indexes': spaRatingIndexes,
+  '0006-employers-admin': employersAdmin,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -103,6 +103,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // answer and its timing are the same whether or not the account exists.
       const ok = await verifyPassword(user?.password_hash, req.body.password);
       if (!user || !ok) throw unauthorized(messages.invalidCredentials);
+      if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'user') throw forbidden(messages.loginAccessDenied);
       return authAnswer(user);
     },
