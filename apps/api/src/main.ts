@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoEmployers } from './demo/employers.ts';
 import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
 
 const config = loadConfig();
@@ -13,7 +14,10 @@ const database = await createDb({
 await migrateToLatest(database);
 if (config.seedDemoData && (await isEmpty(database))) {
   const { spas, jobs } = await seedDemoData(database, DEMO_SIZE);
-  console.log(`Filled the empty database with demo data: ${spas} spas, ${jobs} jobs.`);
+  const employers = await seedDemoEmployers(database);
+  console.log(
+    `Filled the empty database with demo data: ${spas} spas, ${jobs} jobs, ${employers} demo employers.`,
+  );
 }
 const app = await buildApp({ config, database, web: true });
 
