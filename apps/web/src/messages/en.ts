@@ -486,6 +486,33 @@ export const en = {
     dashboardOf: 'Dashboard of {name}',
   },
   // Dashboard, edit profile, applications, unauthorized (part 3).
+  trust: {
+    verified: 'Verified',
+    verifiedHint: 'This spa was checked by our team',
+    jobClosed: 'This job is closed. It no longer takes applications.',
+    reportJob: 'Report this job',
+    reportTitle: 'Report this job',
+    reportReason: 'What is wrong?',
+    reportReasons: {
+      fake: 'It is fake',
+      'asks-money': 'It asks for money',
+      'wrong-details': 'Wrong details',
+    },
+    reportDetails: 'More details (optional)',
+    sendReport: 'Send report',
+    reportFailed: 'Could not send the report. Please try again.',
+    history: 'History',
+    interview: 'Interview',
+    withdraw: 'Withdraw application',
+    statusLabels: {
+      applied: 'Applied',
+      shortlisted: 'Shortlisted',
+      interview: 'Interview',
+      hired: 'Hired',
+      rejected: 'Not selected',
+      withdrawn: 'Withdrawn',
+    } as Record<string, string>,
+  },
   dashboard: {
     title: 'Dashboard',
     goodMorning: 'Good morning',

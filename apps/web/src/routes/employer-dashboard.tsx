@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../components/ui/button';
+import { Card, EmptyState, ErrorPanel, LoadingScreen } from '../components/ui/states';
+import { useEmployerJobs } from '../features/employer/api/jobs';
+import { useMySpas } from '../features/employer/api/spas';
+import { EmployerJobList } from '../features/employer/components/job-list';
+import { RequireStaff } from '../features/employer/components/require-staff';
+import { SpaForm } from '../features/employer/components/spa-form';
+import { employerText as e } from '../features/employer/messages';
+import { usePageTitle } from '../lib/use-page-title';
+
+const verificationStyle: Record<string, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  verified: 'bg-green-100 text-green-900',
+  rejected: 'bg-red-100 text-red-900',
+  listed: 'bg-stone-100 text-stone-800',
+};
+
+function Dashboard() {
+  const spas = useMySpas();
+  const jobs = useEmployerJobs();
+  const [adding, setAdding] = useState(false);
+  const [saved, setSaved] = useState(false);
+  if (spas.isPending) return <LoadingScreen />;
+  if (spas.isError)
+    return <ErrorPanel title={e.loadFailed} onRetry={() => void spas.refetch()} className="m-4" />;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-stone-900">{e.dashboard}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/employer/applicants" className={buttonClass('secondary')}>
+            {e.allApplicants}
+          </Link>
+          {spas.data.length > 0 && (
+            <Link to="/employer/jobs/new" className={buttonClass('primary')}>
+              {e.postJob}
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <section aria-labelledby="spas-heading" className="space-y-3">
+        <h2 id="spas-heading" className="text-lg font-semibold">
+          {e.yourSpas}
+        </h2>
+        {saved && (
+          <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
+            {e.spaSaved}
+          </p>
+        )}
+        {spas.data.length === 0 && !adding && <EmptyState title={e.noSpas} />}
+        <ul className="space-y-2">
+          {spas.data.map((s) => (
+            <li key={s._id} className="rounded-xl border border-stone-200 bg-white p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-semibold">{s.name}</h3>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${verificationStyle[s.verification]}`}
+                >
+                  {e.verification[s.verification]}
+                </span>
+              </div>
+              <p className="text-sm text-stone-700">{s.fullAddress}</p>
+              {s.verificationNote && (
+                <p className="mt-2 rounded-lg bg-stone-50 p-2 text-sm text-stone-800">
+                  <strong>{e.adminNote}:</strong> {s.verificationNote}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+        {adding ? (
+          <Card className="p-4">
+            <h3 className="mb-3 text-lg font-semibold">{e.addSpa}</h3>
+            <SpaForm
+              onSaved={() => {
+                setAdding(false);
+                setSaved(true);
+              }}
+            />
+          </Card>
+        ) : (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            {e.addSpa}
+          </Button>
+        )}
+      </section>
+
+      <section aria-labelledby="jobs-heading" className="space-y-3">
+        <h2 id="jobs-heading" className="text-lg font-semibold">
+          {e.jobs}
+        </h2>
+        {jobs.isPending ? (
+          <LoadingScreen />
+        ) : jobs.isError ? (
+          <ErrorPanel title={e.loadFailed} onRetry={() => void jobs.refetch()} />
+        ) : jobs.data.length === 0 ? (
+          <EmptyState title={e.noJobs} />
+        ) : (
+          <EmployerJobList jobs={jobs.data} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default function EmployerDashboardPage() {
+  usePageTitle(e.dashboard);
+  return (
+    <RequireStaff roles={['employer', 'admin']}>
+      <Dashboard />
+    </RequireStaff>
+  );
+}
