@@ -47,7 +47,10 @@ const digits10Optional = z
   .refine((v) => v === null || /^\d{10}$/.test(v), m.whatsappTenDigits);
 
 const coordinate = (min: number, max: number) =>
-  z.coerce.number({ error: m.mapPinRequired }).min(min, m.mapPinRequired).max(max, m.mapPinRequired);
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: m.mapPinRequired }).min(min, m.mapPinRequired).max(max, m.mapPinRequired),
+  );
 
 /** POST /employer/spas and PUT /employer/spas/:id: the spa's own details. */
 export const spaPayload = z.object({

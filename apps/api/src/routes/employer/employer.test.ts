@@ -158,6 +158,27 @@ describe('spas and jobs', () => {
     expect(posted).toMatchObject({ city: 'Bengaluru', state: 'Karnataka', posted_by: e.id });
   });
 
+  it('refuses a spa without a map pin and finds a pin from the city', async () => {
+    const e = await registerEmployer(t.app);
+    const res = await post(
+      '/employer/spas',
+      e.headers,
+      spaBody({ latitude: '', longitude: undefined, phone: '12' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      latitude: m.mapPinRequired,
+      longitude: m.mapPinRequired,
+      phone: m.phoneTenDigits,
+    });
+    expect((await get('/employer/spas', e.headers)).json().data).toEqual([]);
+    const place = await get('/geo/place?city=bengaluru&state=Karnataka');
+    expect(place.statusCode).toBe(200);
+    expect(place.json()).toMatchObject({ city: 'Bengaluru', state: 'Karnataka' });
+    expect(place.json().lat).toBeCloseTo(12.97, 0);
+    expect((await get('/geo/place?city=Atlantis')).statusCode).toBe(404);
+  });
+
   it('refuses a bad job post with the contract messages and saves nothing', async () => {
     const { employer, spaId } = await employerWithJob(t, admin);
     const count = async () =>
