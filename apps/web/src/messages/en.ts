@@ -43,6 +43,7 @@ export const en = {
       quickLinks: 'Quick links',
       allJobs: 'All Jobs',
       spas: 'Spas',
+      forEmployers: 'For employers',
       contactUs: 'Contact us',
       emailLabel: 'E-mail',
       phoneLabel: 'Phone',

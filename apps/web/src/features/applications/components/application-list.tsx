@@ -2,6 +2,30 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { t } from '../../../messages';
 import type { ApplicationWithJob } from '../api/get-applications';
+import { useWithdrawApplication } from '../api/withdraw-application';
+
+const OPEN = ['applied', 'shortlisted', 'interview'];
+
+function Withdraw({ id }: { id: string }) {
+  const withdraw = useWithdrawApplication();
+  return (
+    <>
+      <button
+        type="button"
+        className="relative z-10 mt-2 min-h-9 text-sm font-semibold text-red-800 underline-offset-2 hover:underline disabled:text-stone-500"
+        disabled={withdraw.isPending}
+        onClick={() => withdraw.mutate(id)}
+      >
+        {t.trust.withdraw}
+      </button>
+      {withdraw.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {withdraw.error.message}
+        </p>
+      )}
+    </>
+  );
+}
 
 const statusStyle: Record<string, string> = {
   applied: 'bg-sky-100 text-sky-900',
@@ -87,6 +111,7 @@ export function ApplicationRow({ application }: { application: ApplicationWithJo
           </ol>
         </details>
       )}
+      {OPEN.includes(application.status) && <Withdraw id={application._id} />}
     </li>
   );
 }
