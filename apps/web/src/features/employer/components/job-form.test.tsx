@@ -67,8 +67,8 @@ describe('JobForm', () => {
     expect(screen.getByLabelText(/^HR phone/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Job title/)).toHaveValue('Ayurveda Therapist');
     expect(posted).not.toHaveBeenCalled();
-    const [, init] = fetch.mock.calls[0]!;
-    expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toMatchObject({
       spaId: '12',
       title: 'Ayurveda Therapist',
       vacancies: 1,
