@@ -34,7 +34,14 @@ export async function migrateToLatest({ db, engine }: Db): Promise<void> {
     engine === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Migration numbers are reserved per line of work, so a lower number may
+  // arrive after a higher one has run; each migration stands on its own.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -4,6 +4,7 @@ import { Button, buttonClass } from '../components/ui/button';
 import { Card, EmptyState, ErrorPanel, LoadingScreen } from '../components/ui/states';
 import { useEmployerJobs } from '../features/employer/api/jobs';
 import { useMySpas } from '../features/employer/api/spas';
+import { AddMemberForm } from '../features/employer/components/add-member-form';
 import { EmployerJobList } from '../features/employer/components/job-list';
 import { RequireStaff } from '../features/employer/components/require-staff';
 import { SpaForm } from '../features/employer/components/spa-form';
@@ -63,6 +64,14 @@ function Dashboard() {
                 </span>
               </div>
               <p className="text-sm text-stone-700">{s.fullAddress}</p>
+              {s.memberRole === 'owner' && (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+                    {e.addMember}
+                  </summary>
+                  <AddMemberForm spaId={s._id} spaName={s.name} />
+                </details>
+              )}
               {s.verificationNote && (
                 <p className="mt-2 rounded-lg bg-stone-50 p-2 text-sm text-stone-800">
                   <strong>{e.adminNote}:</strong> {s.verificationNote}
@@ -99,7 +108,7 @@ function Dashboard() {
         ) : jobs.data.length === 0 ? (
           <EmptyState title={e.noJobs} />
         ) : (
-          <EmployerJobList jobs={jobs.data} />
+          <EmployerJobList jobs={jobs.data} spas={spas.data} />
         )}
       </section>
     </div>

@@ -478,6 +478,25 @@ describe('applicants and the pipeline', () => {
     ).toBe(409);
   });
 
+  it('only the candidate who applied may withdraw; employers and strangers are refused', async () => {
+    const { employer, jobId } = await employerWithJob(t, admin);
+    const c = await registerCandidate(t.app);
+    const appId = (await apply(c.headers, jobId)).json().applicationId as string;
+    expect((await post(`/application/${appId}/withdraw`, {})).statusCode).toBe(401);
+    expect((await post(`/application/${appId}/withdraw`, employer.headers)).statusCode).toBe(403);
+    expect((await post('/application/abc/withdraw', c.headers)).statusCode).toBe(404);
+    const status = await t.database.db
+      .selectFrom('applications')
+      .select('status')
+      .where('id', '=', Number(appId))
+      .executeTakeFirstOrThrow();
+    expect(status.status).toBe('applied');
+    expect(
+      (await post(`/spajobs/${jobId}/report`, { authorization: 'Bearer not-a-token' }, { reason: 'fake' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
   it('shortlists several at once, all or none', async () => {
     const { employer, jobId } = await employerWithJob(t, admin);
     const foreign = await employerWithJob(t, admin);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmployerJob, NewJobPayload } from '@spajobs/contract/employer';
+import type { EmployerJob, JobPayload, NewJobPayload } from '@spajobs/contract/employer';
 import { apiRequest } from '../../../lib/api-client';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/session';
 
@@ -19,6 +19,16 @@ export function usePostJob() {
   return useMutation({
     mutationFn: (body: NewJobPayload) =>
       apiRequest<{ jobId: string; moderation: string }>('/employer/jobs', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: employerJobsKey }),
+  });
+}
+
+/** PUT /employer/jobs/:id */
+export function useEditJob() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: JobPayload & { id: string }) =>
+      apiRequest(`/employer/jobs/${id}`, { method: 'PUT', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: employerJobsKey }),
   });
 }

@@ -25,3 +25,11 @@ export function useCreateSpa() {
 /** GET /geo/place: a city's coordinates from the offline gazetteer. */
 export const findPlace = (city: string, state: string) =>
   apiRequest<{ lat: number; lng: number }>('/geo/place', { query: { city, state }, auth: false });
+
+/** POST /employer/spas/:id/members: the owner adds another employer account. */
+export function useAddMember(spaId: string) {
+  return useMutation({
+    mutationFn: (body: { login: string }) =>
+      apiRequest(`/employer/spas/${spaId}/members`, { method: 'POST', body }),
+  });
+}

@@ -74,4 +74,51 @@ describe('JobForm', () => {
       vacancies: 1,
     });
   });
+
+  it('edits a job with its current values and sends them with PUT', async () => {
+    const fetch = stubFetch({ status: 200, body: { success: true } });
+    const done = vi.fn();
+    const job = {
+      _id: '77',
+      spaId: '12',
+      spaName: 'Lotus Wellness Spa',
+      title: 'Spa Manager',
+      salary: '₹40,000 per month',
+      experience: '5 years',
+      category: 'Management',
+      location: 'MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      vacancies: 1,
+      gender: 'Any',
+      description: 'Run the spa.',
+      requirements: 'Experience',
+      hrPhone: null,
+      hrWhatsapp: null,
+      status: 'active' as const,
+      moderation: 'approved' as const,
+      moderationNote: null,
+      open: true,
+      postedOn: '2026-11-01T00:00:00.000Z',
+      expiresOn: '2026-12-01T00:00:00.000Z',
+      views: 10,
+      applications: 0,
+      funnel: {},
+    };
+    renderWithSession(<JobForm spas={[spa]} job={job} onPosted={done} />);
+    const user = userEvent.setup();
+    expect(screen.getByLabelText(/^Job title/)).toHaveValue('Spa Manager');
+    await user.clear(screen.getByLabelText(/^Salary/));
+    await user.type(screen.getByLabelText(/^Salary/), '₹45,000 per month');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(done).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/employer/jobs/77');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      title: 'Spa Manager',
+      salary: '₹45,000 per month',
+    });
+    expect(JSON.parse(String(init.body))).not.toHaveProperty('spaId');
+  });
 });

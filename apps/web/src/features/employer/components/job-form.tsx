@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { newJobPayload, type MySpa } from '@spajobs/contract/employer';
+import { newJobPayload, type EmployerJob, type MySpa } from '@spajobs/contract/employer';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
-import { usePostJob } from '../api/jobs';
+import { useEditJob, usePostJob } from '../api/jobs';
 import { employerText as e } from '../messages';
 
 type In = z.input<typeof newJobPayload>;
@@ -16,31 +16,62 @@ type Out = z.output<typeof newJobPayload>;
  * Post a job with the contract's rules. A refusal (by the form or the server)
  * keeps every value typed, so nothing has to be typed again.
  */
-export function JobForm({ spas, onPosted }: { spas: MySpa[]; onPosted: (moderation: string) => void }) {
+export function JobForm({
+  spas,
+  onPosted,
+  job,
+}: {
+  spas: MySpa[];
+  onPosted: (moderation: string) => void;
+  /** Editing this job instead of posting a new one. */
+  job?: EmployerJob;
+}) {
   const post = usePostJob();
+  const edit = useEditJob();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(newJobPayload),
-    defaultValues: {
-      spaId: spas[0]?._id ?? '',
-      title: '',
-      salary: '',
-      experience: '',
-      category: '',
-      location: '',
-      vacancies: 1,
-      gender: 'Any',
-      description: '',
-      requirements: '',
-    },
+    defaultValues: job
+      ? {
+          spaId: job.spaId,
+          title: job.title,
+          salary: job.salary,
+          experience: job.experience,
+          category: job.category,
+          location: job.location,
+          vacancies: job.vacancies,
+          gender: job.gender as 'Any',
+          description: job.description,
+          requirements: job.requirements,
+          hrPhone: job.hrPhone,
+          hrWhatsapp: job.hrWhatsapp,
+        }
+      : {
+          spaId: spas[0]?._id ?? '',
+          title: '',
+          salary: '',
+          experience: '',
+          category: '',
+          location: '',
+          vacancies: 1,
+          gender: 'Any',
+          description: '',
+          requirements: '',
+        },
   });
   const { errors } = form.formState;
   const f = e.fields;
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      const r = await post.mutateAsync(values);
-      onPosted(r.moderation);
+      if (job) {
+        const { spaId: _spa, ...fields } = values;
+        await edit.mutateAsync({ id: job._id, ...fields });
+        onPosted(job.moderation);
+      } else {
+        const r = await post.mutateAsync(values);
+        onPosted(r.moderation);
+      }
     } catch (err) {
       if (err instanceof ApiError)
         for (const [k, v] of Object.entries(err.fields)) form.setError(k as keyof In, { message: v });
@@ -48,14 +79,18 @@ export function JobForm({ spas, onPosted }: { spas: MySpa[]; onPosted: (moderati
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={e.postJobTitle}>
-      <SelectField label={f.spa} required error={errors.spaId?.message} {...form.register('spaId')}>
-        {spas.map((s) => (
-          <option key={s._id} value={s._id}>
-            {s.name} ({e.verification[s.verification]})
-          </option>
-        ))}
-      </SelectField>
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={job ? e.editJob : e.postJobTitle}>
+      {job ? (
+        <p className="text-sm text-stone-700">{job.spaName}</p>
+      ) : (
+        <SelectField label={f.spa} required error={errors.spaId?.message} {...form.register('spaId')}>
+          {spas.map((s) => (
+            <option key={s._id} value={s._id}>
+              {s.name} ({e.verification[s.verification]})
+            </option>
+          ))}
+        </SelectField>
+      )}
       <TextField label={f.title} required error={errors.title?.message} {...form.register('title')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -130,8 +165,13 @@ export function JobForm({ spas, onPosted }: { spas: MySpa[]; onPosted: (moderati
           {error}
         </p>
       )}
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={post.isPending}>
-        {e.publish}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        disabled={post.isPending || edit.isPending}
+      >
+        {job ? e.saveJob : e.publish}
       </Button>
     </form>
   );

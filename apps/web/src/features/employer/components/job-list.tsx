@@ -1,4 +1,6 @@
-import type { EmployerJob } from '@spajobs/contract/employer';
+import { useState } from 'react';
+import type { EmployerJob, MySpa } from '@spajobs/contract/employer';
+import { JobForm } from './job-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
@@ -14,8 +16,9 @@ const ACTIONS: Record<string, string[]> = {
 const FUNNEL = ['applied', 'shortlisted', 'interview', 'hired', 'rejected'];
 
 /** The employer's jobs with their state, views, applications and a small funnel. */
-export function EmployerJobList({ jobs }: { jobs: EmployerJob[] }) {
+export function EmployerJobList({ jobs, spas }: { jobs: EmployerJob[]; spas: MySpa[] }) {
   const action = useJobAction();
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <ul className="space-y-3">
       {jobs.map((j) => (
@@ -77,6 +80,16 @@ export function EmployerJobList({ jobs }: { jobs: EmployerJob[] }) {
             >
               {e.applicants}
             </Link>
+            {j.status !== 'closed' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-expanded={editing === j._id}
+                onClick={() => setEditing(editing === j._id ? null : j._id)}
+              >
+                {e.editJob}
+              </Button>
+            )}
             {ACTIONS[j.status]?.map((a) => (
               <Button
                 key={a}
@@ -89,6 +102,11 @@ export function EmployerJobList({ jobs }: { jobs: EmployerJob[] }) {
               </Button>
             ))}
           </div>
+          {editing === j._id && (
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <JobForm spas={spas} job={j} onPosted={() => setEditing(null)} />
+            </div>
+          )}
         </li>
       ))}
     </ul>
