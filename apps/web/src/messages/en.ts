@@ -490,6 +490,7 @@ export const en = {
   trust: {
     verified: 'Verified',
     verifiedHint: 'This spa was checked by our team',
+    claimSpa: 'Is this your spa? Claim it',
     jobClosed: 'This job is closed. It no longer takes applications.',
     reportJob: 'Report this job',
     reportTitle: 'Report this job',

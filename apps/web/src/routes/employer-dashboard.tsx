@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../lib/api-client';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, EmptyState, ErrorPanel, LoadingScreen } from '../components/ui/states';
 import { useEmployerJobs } from '../features/employer/api/jobs';
-import { useMySpas } from '../features/employer/api/spas';
+import { useClaimSpa, useMySpas } from '../features/employer/api/spas';
 import { AddMemberForm } from '../features/employer/components/add-member-form';
 import { EmployerJobList } from '../features/employer/components/job-list';
 import { RequireStaff } from '../features/employer/components/require-staff';
@@ -18,8 +19,40 @@ const verificationStyle: Record<string, string> = {
   listed: 'bg-stone-100 text-stone-800',
 };
 
+/** Arriving from a spa's page with ?claim=<id>: one button to claim it. */
+function ClaimSpa({ spaId }: { spaId: string }) {
+  const claim = useClaimSpa();
+  const [, setParams] = useSearchParams();
+  if (claim.isSuccess)
+    return (
+      <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
+        {e.spaSaved}
+      </p>
+    );
+  return (
+    <Card className="space-y-2 p-4">
+      <p className="font-semibold">{e.claimTitle}</p>
+      <div className="flex gap-2">
+        <Button onClick={() => claim.mutate(spaId)} disabled={claim.isPending}>
+          {e.claim}
+        </Button>
+        <Button variant="ghost" onClick={() => setParams({})}>
+          {e.cancel}
+        </Button>
+      </div>
+      {claim.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {claim.error instanceof ApiError ? claim.error.message : e.loadFailed}
+        </p>
+      )}
+    </Card>
+  );
+}
+
 function Dashboard() {
   const spas = useMySpas();
+  const [params] = useSearchParams();
+  const claimId = params.get('claim');
   const jobs = useEmployerJobs();
   const [adding, setAdding] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -46,6 +79,7 @@ function Dashboard() {
         <h2 id="spas-heading" className="text-lg font-semibold">
           {e.yourSpas}
         </h2>
+        {claimId && <ClaimSpa spaId={claimId} />}
         {saved && (
           <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900">
             {e.spaSaved}

@@ -14,6 +14,9 @@ export const employerText = {
   noSpas: 'You have not added a spa yet.',
   addSpa: 'Add your spa',
   saveSpa: 'Save spa',
+  claimTitle: 'Claim this spa as its employer? Our team checks the claim before it is verified.',
+  claim: 'Claim spa',
+  cancel: 'Cancel',
   spaSaved: 'Your spa is saved. It will be checked by our team before its jobs go live.',
   verification: {
     listed: 'Listed',

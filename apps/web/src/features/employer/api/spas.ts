@@ -33,3 +33,12 @@ export function useAddMember(spaId: string) {
       apiRequest(`/employer/spas/${spaId}/members`, { method: 'POST', body }),
   });
 }
+
+/** POST /employer/spas/:id/claim */
+export function useClaimSpa() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (spaId: string) => apiRequest(`/employer/spas/${spaId}/claim`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: mySpasKey }),
+  });
+}
