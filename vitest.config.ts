@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One runner, four projects: the contract's unit tests, the API against
@@ -6,13 +6,21 @@ import { defineConfig } from 'vitest/config';
  * database or schema), and the web app's component tests.
  */
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
+/** Tests of PostgreSQL's own failures (*.pg.test.ts) run in the PostgreSQL project only. */
+const postgresOnly = '**/*.pg.test.ts';
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/contract/src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {
-        test: { name: 'api-sqlite', include: apiTests, env: { TEST_DB: 'sqlite' }, testTimeout: 20_000 },
+        test: {
+          name: 'api-sqlite',
+          include: apiTests,
+          exclude: [...configDefaults.exclude, postgresOnly],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 20_000,
+        },
       },
       {
         test: {

@@ -13,6 +13,7 @@
  * Timings are figures to read, never test assertions.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,8 +160,8 @@ async function startApi(env: NodeJS.ProcessEnv, port: number): Promise<ChildProc
       SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? 'false',
       LOG_LEVEL: 'error',
       RATE_LIMITS: 'off',
-      // Its own secret: a production-mode server refuses to start on PostgreSQL without one.
-      JWT_SECRET: `benchmark-${process.pid}-${Date.now()}`,
+      // Its own secret, rather than one kept in the data folder.
+      JWT_SECRET: randomBytes(32).toString('hex'),
     },
   });
   children.add(child);

@@ -75,18 +75,18 @@ test.describe('job listing', () => {
     await page.goto('/jobs');
     await expect(cards(page)).toHaveCount(9);
     const seen = countListRequests(page);
-    const expected = await apiJobs(request, { title: 'therapist' });
+    const expected = await apiJobs(request, { q: 'therapist' });
 
     const response = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/v1/spajobs' && r.url().includes('title=therapist'),
+      (r) => new URL(r.url()).pathname === '/api/v1/spajobs' && r.url().includes('q=therapist'),
     );
     await page.getByLabel('Job title', { exact: true }).pressSequentially('therapist', { delay: 40 });
     await response;
     await expectShowing(page, expected);
     // Give a stray late request every chance to show up before counting.
     await page.waitForTimeout(800);
-    expect(seen.urls).toEqual([expect.stringContaining('title=therapist')]);
-    await expect(page).toHaveURL(/[?&]title=therapist(&|$)/);
+    expect(seen.urls).toEqual([expect.stringContaining('q=therapist')]);
+    await expect(page).toHaveURL(/[?&]q=therapist(&|$)/);
     for (const title of await cards(page).getByRole('heading').allTextContents()) {
       expect(title.toLowerCase()).toContain('therapist');
     }
@@ -155,7 +155,7 @@ test.describe('job listing', () => {
       state: 'Maharashtra',
       city: 'Mumbai',
       category: 'Therapist',
-      title: 'therapist',
+      q: 'therapist',
     });
     expect(combined.total).toBeGreaterThan(0);
     await expectShowing(page, combined);
@@ -246,7 +246,7 @@ test.describe('job listing', () => {
     request,
   }) => {
     const all = await apiJobs(request, {});
-    await page.goto('/jobs?title=zzqx-no-such-job');
+    await page.goto('/jobs?q=zzqx-no-such-job');
     await expect(page.getByRole('heading', { name: 'No jobs match your filters' })).toBeVisible();
     await expect(countHeading(page)).toHaveText('0 jobs found');
     await expectNoSeriousA11yViolations(page);

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
+import helmet from '@fastify/helmet';
+import { messages } from '@spajobs/contract/messages';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -13,7 +15,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createContext } from './plugins/context.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
 import { keepListingsFresh } from './plugins/listing-freshness.ts';
 import { createSpaDigests, scheduleSpaDigests } from './plugins/spa-digest.ts';
@@ -52,7 +54,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    // Limits and timeouts: docs/decisions/0015-limits-and-timeouts.md.
+    bodyLimit: config.http.bodyLimitBytes,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.socketIdleTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // How often Node looks for requests past their time; the default (30 s) would let them overrun.
+      connectionsCheckingInterval: Math.min(2000, config.http.requestTimeoutMs / 2),
+    },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -63,10 +76,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   registerErrorHandling(app);
 
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  });
+  await app.register(helmet, securityHeaders(config));
 
   // Before the ETag plugin, so that cached answers keep the ETag they were stored with.
   const responseCache = registerResponseCache(app);
@@ -87,7 +97,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs page brings its own policy, with hashes for its inline script and style.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles as it draws; allowed on the docs page only.
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+  });
 
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
@@ -121,8 +138,45 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (opts.web) await serveWeb(app);
   else {
     app.setNotFoundHandler(async (_req, reply) =>
-      reply.status(404).send({ success: false, error: 'Not found', message: 'Not found' }),
+      reply.status(404).send({ success: false, error: messages.notFound, message: messages.notFound }),
     );
   }
   return app;
+}
+
+/**
+ * Security headers on every answer: a Content-Security-Policy that allows
+ * scripts and styles from this site only and no framing (the JSON-LD and
+ * site-config blocks in the pages are data, which the policy does not run),
+ * nosniff, a referrer policy, and HSTS when the site is served over https.
+ */
+function securityHeaders(config: Config) {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The spa page's map.
+        frameSrc: ['https://www.openstreetmap.org'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        ...(config.hsts ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Pages may show images from other sites (spa logos); they are not isolated.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' as const },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' as const },
+  };
 }

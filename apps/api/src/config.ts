@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,12 +13,24 @@ export interface Config {
   /** PostgreSQL schema to use instead of the default search path. */
   databaseSchema: string | undefined;
   sqliteFile: string;
+  /** SQLite: worker threads answering reads (0: read on the main thread). */
+  sqliteReadWorkers: number | undefined;
+  /** Time budget of one database query, in milliseconds. */
+  queryTimeoutMs: number;
   dataDir: string;
   uploadsDir: string;
   outboxDir: string;
   webDistDir: string;
   jwtSecret: string;
+  /** Where the secret came from: JWT_SECRET, or the file kept in the data folder. */
+  jwtSecretSource: 'env' | 'file-created' | 'file';
   jwtTtlSeconds: number;
+  /** HTTP limits of the server (see docs/decisions/0015-limits-and-timeouts.md). */
+  http: HttpLimits;
+  /** Send Strict-Transport-Security: the public address is https. */
+  hsts: boolean;
+  /** Sweep files in the uploads folder that no record refers to, older than this. */
+  orphanGraceMs: number;
   publicBaseUrl: string;
   site: {
     brandName: string;
@@ -74,28 +88,98 @@ function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig {
   return out;
 }
 
-const DEV_JWT_SECRET = 'spajobs-development-secret-change-me-in-production';
+export interface HttpLimits {
+  /** The whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+  /** The request's headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** A connection on which nothing at all arrives for this long is closed. */
+  socketIdleTimeoutMs: number;
+  /** JSON and form bodies (not uploads) up to this size. */
+  bodyLimitBytes: number;
+}
+
+/**
+ * The value this project once shipped as its default secret. Anyone can read
+ * it, so it is refused wherever it is set and tokens signed with it never verify.
+ */
+export const PUBLISHED_DEV_JWT_SECRET = 'spajobs-development-secret-change-me-in-production';
+
+/** Values this project has shown as examples: never secret. */
+const PUBLISHED_JWT_SECRETS = [PUBLISHED_DEV_JWT_SECRET, 'change-me-to-a-long-random-string'];
+
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+/**
+ * JWT_SECRET when set; otherwise a random 256-bit secret made on the first
+ * start and kept in the data folder (readable by the owner only), so that
+ * sessions survive a restart and no two installations share a secret.
+ */
+function loadJwtSecret(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): { secret: string; source: Config['jwtSecretSource'] } {
+  const fromEnv = env.JWT_SECRET;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (PUBLISHED_JWT_SECRETS.includes(fromEnv)) {
+      throw new Error('JWT_SECRET is a published example value; set a long random secret or leave it unset.');
+    }
+    if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long.');
+    return { secret: fromEnv, source: 'env' };
+  }
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    return { secret: fs.readFileSync(file, 'utf8').trim(), source: 'file-created' };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < 32 || PUBLISHED_JWT_SECRETS.includes(secret)) {
+    throw new Error(`${file} does not hold a usable secret; delete it to have a new one made.`);
+  }
+  return { secret, source: 'file' };
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const port = Number(env.PORT ?? 3000);
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const jwtSecret = env.JWT_SECRET ?? DEV_JWT_SECRET;
-  if (env.NODE_ENV === 'production' && env.DATABASE_URL && jwtSecret === DEV_JWT_SECRET) {
-    throw new Error('JWT_SECRET must be set when running against a production database');
-  }
+  const jwt = loadJwtSecret(env, dataDir);
+  const requestTimeoutMs = positive(env.REQUEST_TIMEOUT_MS, 120_000);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     sqliteFile: path.resolve(env.SQLITE_FILE ?? path.join(dataDir, 'spajobs.db')),
+    sqliteReadWorkers: env.SQLITE_READ_WORKERS ? Number(env.SQLITE_READ_WORKERS) : undefined,
+    queryTimeoutMs: Number(env.DB_QUERY_TIMEOUT_MS ?? 2500),
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    jwtSecret,
+    jwtSecret: jwt.secret,
+    jwtSecretSource: jwt.source,
     jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 7 * 24 * 3600),
+    http: {
+      requestTimeoutMs,
+      // Node checks neither limit when this one is the longer.
+      headersTimeoutMs: Math.min(positive(env.HEADERS_TIMEOUT_MS, 15_000), requestTimeoutMs),
+      keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_MS, 65_000),
+      socketIdleTimeoutMs: 70_000,
+      bodyLimitBytes: 1024 * 1024,
+    },
+    hsts: publicBaseUrl.startsWith('https://'),
+    orphanGraceMs: positive(env.ORPHAN_UPLOAD_GRACE_MS, 3600_000),
     publicBaseUrl,
     site: {
       brandName: env.BRAND_NAME ?? 'Spa Jobs',

@@ -1,27 +1,56 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { JWT_SECRET_FILE, loadConfig } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoEmployers } from './demo/employers.ts';
 import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
+import { sweepOrphanUploads } from './lib/orphan-sweep.ts';
 
 const config = loadConfig();
-const database = await createDb({
+if (config.jwtSecretSource === 'file-created') {
+  console.log(
+    `JWT_SECRET is not set: made a new random secret for sign-in tokens and kept it in ${config.dataDir}/${JWT_SECRET_FILE}.`,
+  );
+} else if (config.jwtSecretSource === 'file') {
+  console.log(`JWT_SECRET is not set: using the secret kept in ${config.dataDir}/${JWT_SECRET_FILE}.`);
+}
+if (config.jwtSecretSource !== 'env' && config.databaseUrl) {
+  console.warn('Several instances serving one database must share one JWT_SECRET: set it on each.');
+}
+const dbOptions = {
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
+  readWorkers: config.sqliteReadWorkers,
+  queryBudgetMs: config.queryTimeoutMs,
   pgSchema: config.databaseSchema,
-});
-await migrateToLatest(database);
-if (config.seedDemoData && (await isEmpty(database))) {
-  const { spas, jobs } = await seedDemoData(database, DEMO_SIZE);
-  const employers = await seedDemoEmployers(database);
+};
+// Migrations and demo data may take longer than a request may: they get a connection without time budgets.
+const setup = await createDb({ ...dbOptions, limits: 'none' });
+await migrateToLatest(setup);
+if (config.seedDemoData && (await isEmpty(setup))) {
+  const { spas, jobs } = await seedDemoData(setup, DEMO_SIZE);
+  const employers = await seedDemoEmployers(setup);
   console.log(
     `Filled the empty database with demo data: ${spas} spas, ${jobs} jobs, ${employers} demo employers.`,
   );
 }
+// SQLite's connection has no such budgets to leave off; PostgreSQL's serving pool is a new one.
+const database = config.databaseUrl ? (await setup.destroy(), await createDb(dbOptions)) : setup;
 const app = await buildApp({ config, database, web: true });
 
+// Files whose row never came (a crash between the two writes) are removed at start and daily.
+const sweep = () =>
+  sweepOrphanUploads({ database, uploadsDir: config.uploadsDir, graceMs: config.orphanGraceMs })
+    .then(({ removed }) => {
+      if (removed > 0) app.log.info(`Removed ${removed} uploaded files that no record refers to.`);
+    })
+    .catch((err: unknown) => app.log.warn({ err }, 'sweeping unused uploads failed'));
+await sweep();
+const daily = setInterval(() => void sweep(), 24 * 3600_000);
+daily.unref();
+
 const close = async () => {
+  clearInterval(daily);
   await app.close();
   await database.destroy();
   process.exit(0);

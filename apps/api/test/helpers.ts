@@ -25,6 +25,10 @@ export interface TestAppOptions {
   /** Fill with generated spas and jobs (small by default). */
   seed?: { spas: number; jobs: number } | false;
   env?: Record<string, string>;
+  /** Time budget of one database query (default: the product's). */
+  queryBudgetMs?: number;
+  /** Extra routes a test needs, added before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -44,13 +48,24 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const database =
     engine === 'postgres'
-      ? await createDb({ databaseUrl: TEST_PG_URL, pgSchema: schema, poolSize: 4 })
-      : await createDb({ sqliteFile: ':memory:' });
+      ? await createDb({
+          databaseUrl: TEST_PG_URL,
+          pgSchema: schema,
+          poolSize: 4,
+          queryBudgetMs: opts.queryBudgetMs,
+        })
+      : // A file, as in production, so that reads go through the worker pool.
+        await createDb({
+          sqliteFile: path.join(dataDir, 'test.db'),
+          readWorkers: 2,
+          queryBudgetMs: opts.queryBudgetMs,
+        });
   await migrateToLatest(database);
   if (opts.seed !== false) {
     await seedDemoData(database, { ...(opts.seed ?? { spas: 40, jobs: 200 }), seed: 7, now: SEED_NOW });
   }
   const app = await buildApp({ config, database, logger: false });
+  opts.routes?.(app);
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './fields.ts';
-import { messages as m } from './messages.ts';
+import { limitMessages as lm, messages as m } from './messages.ts';
 import { pageQuery } from './common.ts';
 import { applicationEventSchema } from './employer.ts';
 
@@ -12,7 +12,7 @@ export const applyUserPayload = z.object({
     .string({ error: m.guestJobIdMissing })
     .trim()
     .min(1, { error: m.guestJobIdMissing, abort: true })
-    .max(64),
+    .max(64, m.guestJobIdMissing),
 });
 
 /** Phone for guests: optional; when given, 7 to 15 digits once non-digits are removed. */
@@ -33,12 +33,12 @@ export const guestApplicationFields = z.object({
     .string({ error: m.guestJobIdMissing })
     .trim()
     .min(1, { error: m.guestJobIdMissing, abort: true })
-    .max(64),
+    .max(64, m.guestJobIdMissing),
   name: z
     .string({ error: m.guestNameRequired })
     .trim()
     .min(1, { error: m.guestNameRequired, abort: true })
-    .max(100),
+    .max(100, lm.textTooLong(100)),
   email: z
     .string({ error: m.emailInvalid })
     .trim()

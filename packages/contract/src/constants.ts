@@ -13,3 +13,7 @@ export const JOB_PAGE_SIZE = 9;
 export const MAX_PAGE_SIZE = 100;
 export const APPLY_AGAIN_DAYS = 15;
 export const MAX_SKILLS = 10;
+/** Listings count exactly up to this many matches; beyond it they say "10,000+". */
+export const TOTAL_CAP = 10_000;
+/** The first this-many results of a listing can be paged through; narrower filters reach the rest. */
+export const RESULT_WINDOW = 10_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, requiredText } from './fields.ts';
-import { messages as m } from './messages.ts';
+import { limitMessages as lm, messages as m } from './messages.ts';
 
 export const CONTACT_SUBJECTS = ['jobs', 'services'] as const;
 
@@ -11,14 +11,14 @@ export const contactPayload = z.object({
   phone: z
     .string()
     .trim()
-    .max(20, 'At most 20 characters')
+    .max(20, lm.textTooLong(20))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
   location: z
     .string()
     .trim()
-    .max(100, 'At most 100 characters')
+    .max(100, lm.textTooLong(100))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages as m } from './messages.ts';
+import { limitMessages as lm, messages as m } from './messages.ts';
+import './validation-messages.ts';
 
 /** A simple address shape: something@something.tld, no spaces. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,17 +24,13 @@ export const phone10Field = z
 export const keepTenDigits = (v: string) => v.replace(/\D/g, '').slice(0, 10);
 
 export const requiredText = (message: string, max = 100) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, `At most ${max} characters`);
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, lm.textTooLong(max));
 
 export const optionalTextField = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, lm.textTooLong(max))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './validation-messages.ts';
 import { JOB_GENDERS } from './job.ts';
 
 const text = (max: number) =>

@@ -36,6 +36,8 @@ const isoDate = z.preprocess(
 
 export const jobListQuery = z.object({
   ...pageQuery,
+  /** Keyword: every word found in the title, the description or the spa's name. */
+  q: optionalText(),
   title: optionalText(),
   spa: optionalText(),
   category: optionalText(),
@@ -48,8 +50,11 @@ export type JobListQuery = z.infer<typeof jobListQuery>;
 export const jobListResponse = z.object({
   success: successFlag,
   data: z.array(jobSchema),
+  /** Exact up to TOTAL_CAP; with totalCapped, at least that many. */
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
+  /** Pages that can be reached: at most the result window. */
   pages: z.number().int(),
 });
 export type JobListResponse = z.infer<typeof jobListResponse>;

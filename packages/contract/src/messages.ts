@@ -38,6 +38,8 @@ export const messages = {
   dobInFuture: 'Date of birth cannot be in the future',
   dobInvalid: 'Please enter a valid date',
   skillsMax: 'Maximum 10 skills allowed',
+  skillTooLong: 'Each skill must be at most 50 characters',
+  passwordMax128: 'Password must be at most 128 characters',
   alreadyApplied: 'You have applied for this job already. Wait for 15 days.',
   profileUpdated: 'Profile updated successfully!',
   jobNotFound: 'Job not found.',
@@ -63,6 +65,34 @@ export const messages = {
   resetLinkSent: 'If an account exists for that email or phone, we have sent a link to reset the password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
+  // Search at scale.
+  pageBeyondWindow:
+    'That page is too far into the results. Please narrow your search with a keyword, city or category.',
+  // Answers to requests that went wrong before or outside a route's own checks.
+  notFound: 'Not found',
+  fileNotFound: 'File not found',
+  outsideIndia: 'This location is outside India.',
+  serverError: 'Server error. Please try again later.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  requestTooLarge: 'The request is too large. Please send less data and try again.',
+  invalidJson: 'The request body is not valid JSON.',
+  unsupportedBody: 'This kind of request body is not supported. Please send JSON or a form.',
+  invalidForm: 'The form data could not be read. Please try again.',
+  formNotMultipart: 'Please send the form as multipart/form-data.',
+  invalidRequest: 'The request could not be understood. Please check it and try again.',
+  badAddress: 'The address is not valid. Please check the link and try again.',
+  addressTooLong: 'The address is too long. Please check the link and try again.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  methodNotSupported: 'This request method is not supported.',
+  // Field checks with no message of their own (see validation-messages.ts).
+  fieldRequired: 'This field is required',
+  fieldInvalid: 'Please enter a valid value',
+  numberRequired: 'Please enter a number',
+  wholeNumberRequired: 'Please enter a whole number',
+  textRequired: 'Please enter text',
+  choiceInvalid: 'Please choose one of the listed options',
+  unknownField: 'This field is not allowed',
   // Employers and admins.
   staffOnly: 'Access denied. This area is for employers and admins.',
   employersOnly: 'Access denied. Only employers can use this.',
@@ -102,5 +132,16 @@ export const messages = {
   messageNotFound: 'Message not found.',
   noResume: 'This applicant has no resume.',
 } as const;
+
+/** Messages that name a limit. */
+export const limitMessages = {
+  textTooShort: (min: number) => `At least ${min} characters`,
+  textTooLong: (max: number) => `At most ${max} characters`,
+  numberTooSmall: (min: number) => `Must be at least ${min}`,
+  numberTooLarge: (max: number) => `Must be at most ${max}`,
+  tooFewItems: (min: number) => `At least ${min} items`,
+  tooManyItems: (max: number) => `At most ${max} items`,
+  choices: (values: readonly unknown[]) => `Please choose one of: ${values.map(String).join(', ')}`,
+};
 
 export type MessageKey = keyof typeof messages;

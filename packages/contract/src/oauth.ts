@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './validation-messages.ts';
 
 /** The external identity providers of the login screen (decisions.md item 8). */
 export const OAUTH_PROVIDER_IDS = ['google', 'facebook'] as const;

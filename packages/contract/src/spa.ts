@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalNumber, optionalText, pageQuery, successFlag } from './common.ts';
+import { optionalNumber, optionalText, pageQuery, requiredNumber, successFlag } from './common.ts';
 
 export const spaSummarySchema = z.object({
   _id: z.string(),
@@ -46,8 +46,8 @@ const lat = optionalNumber(-90, 90);
 const lng = optionalNumber(-180, 180);
 
 export const nearSpaQuery = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
+  lat: requiredNumber(-90, 90),
+  lng: requiredNumber(-180, 180),
   radius: optionalNumber(0.1, 500),
   limit: pageQuery.limit,
 });
@@ -77,7 +77,9 @@ export type SpaSearchQuery = z.infer<typeof spaSearchQuery>;
 export const spaListResponse = z.object({
   success: successFlag,
   data: z.array(spaSchema),
+  /** Exact up to TOTAL_CAP; with totalCapped, at least that many. */
   total: z.number().int(),
+  totalCapped: z.boolean().optional(),
   page: z.number().int(),
   pages: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredNumber } from './common.ts';
 
 export const siteStatsResponse = z.object({
   totalUsers: z.number().int(),
@@ -8,8 +9,8 @@ export const siteStatsResponse = z.object({
 export type SiteStats = z.infer<typeof siteStatsResponse>;
 
 export const reverseGeoQuery = z.object({
-  lat: z.coerce.number({ message: 'lat must be a number' }).min(-90).max(90),
-  lng: z.coerce.number({ message: 'lng must be a number' }).min(-180).max(180),
+  lat: requiredNumber(-90, 90),
+  lng: requiredNumber(-180, 180),
 });
 export const reverseGeoResponse = z.object({
   success: z.literal(true),

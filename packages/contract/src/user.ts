@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from './job.ts';
 import { MAX_SKILLS } from './common.ts';
 import { emailField, optionalTextField, phone10Field, requiredText, todayInIndia } from './fields.ts';
-import { messages as m } from './messages.ts';
+import { limitMessages as lm, messages as m } from './messages.ts';
 
 export const ROLES = ['user', 'employer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -11,7 +11,7 @@ const password8 = z
   .string({ error: m.passwordRequired })
   .min(1, { error: m.passwordRequired, abort: true })
   .min(8, m.passwordMin8)
-  .max(128, 'Password must be at most 128 characters');
+  .max(128, m.passwordMax128);
 
 const gender = z.enum(GENDERS, { error: m.genderRequired });
 
@@ -49,12 +49,12 @@ export const loginPayload = z.object({
     .string({ error: m.loginIdentifierRequired })
     .trim()
     .min(1, { error: m.loginIdentifierRequired, abort: true })
-    .max(254),
+    .max(254, lm.textTooLong(254)),
   password: z
     .string({ error: m.loginPasswordRequired })
     .min(1, { error: m.loginPasswordRequired, abort: true })
     .min(6, m.loginPasswordMin6)
-    .max(128),
+    .max(128, lm.textTooLong(128)),
 });
 export type LoginPayload = z.input<typeof loginPayload>;
 
@@ -77,7 +77,7 @@ export const skillsField = z
   .optional()
   .nullable()
   .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().max(50, 'Each skill must be at most 50 characters')).max(MAX_SKILLS, m.skillsMax));
+  .pipe(z.array(z.string().max(50, m.skillTooLong)).max(MAX_SKILLS, m.skillsMax));
 
 export const dobField = z
   .string()
@@ -143,10 +143,10 @@ export const forgotPasswordPayload = z.object({
     .string({ error: m.loginIdentifierRequired })
     .trim()
     .min(1, { error: m.loginIdentifierRequired, abort: true })
-    .max(254),
+    .max(254, lm.textTooLong(254)),
 });
 export const resetPasswordPayload = z.object({
-  token: z.string().min(20).max(200),
+  token: z.string({ error: m.resetLinkInvalid }).min(20, m.resetLinkInvalid).max(200, m.resetLinkInvalid),
   password: password8,
 });
 export const resetPasswordForm = resetPasswordPayload

@@ -15,7 +15,10 @@ const config = loadConfig();
 const database = await createDb({
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
+  readWorkers: 0,
+  queryBudgetMs: 0,
   pgSchema: config.databaseSchema,
+  limits: 'none',
 });
 try {
   await migrateToLatest(database);

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Database } from './schema.ts';
+import { PooledSqliteDialect } from './sqlite/pooled-driver.ts';
+import { ReadPool } from './sqlite/read-pool.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -25,7 +27,78 @@ export interface DbOptions {
   /** PostgreSQL schema to use (created when missing); lets test runs never collide. */
   pgSchema?: string | undefined;
   poolSize?: number;
+  /** SQLite: worker threads for reads (default: the number of cores, at least 2); 0 reads on the main thread. */
+  readWorkers?: number | undefined;
+  /** Time budget of one query in milliseconds (0: none). */
+  queryBudgetMs?: number | undefined;
+  /**
+   * Time budgets of the PostgreSQL pool (see POSTGRES_LIMITS); 'none' for
+   * work outside requests (migrations, imports, seeding) that may take long.
+   */
+  limits?: Partial<PostgresLimits> | 'none';
 }
+
+/**
+ * How long PostgreSQL may take before a request gives up with 503 (see
+ * docs/decisions/0015-limits-and-timeouts.md). A request waits at most
+ * connectMs for a connection and then statementMs for its statement, so a
+ * stalled database is answered within 5 s; queryMs is the client's own
+ * backstop for a server that stopped answering altogether.
+ */
+export interface PostgresLimits {
+  /** Waiting for a pooled connection, or for a new one to open. */
+  connectMs: number;
+  /** Server-side limit on one statement, lock waits included (statement_timeout). */
+  statementMs: number;
+  /** Server-side limit on waiting for a lock (lock_timeout). */
+  lockMs: number;
+  /** Client-side limit on one query; the connection is dropped when it passes. */
+  queryMs: number;
+  /** An unused connection is closed after this long. */
+  idleMs: number;
+}
+
+export const POSTGRES_LIMITS: PostgresLimits = {
+  connectMs: 1500,
+  statementMs: 2500,
+  lockMs: 2000,
+  queryMs: 4000,
+  idleMs: 30_000,
+};
+
+/** Errors after which a pooled connection cannot be trusted again. */
+function breaksConnection(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (e.code && /^(08|57P)/.test(e.code)) return true;
+  return /Query read timeout|Connection terminated|connection error|not queryable/i.test(e.message ?? '');
+}
+
+/**
+ * The pool Kysely draws from: pg's own, except that a connection on which a
+ * query timed out on the client or lost its server is destroyed on release
+ * instead of going back to the pool, so the next request gets a fresh one.
+ */
+function resilientPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let broken = false;
+      const query = (async (...args: Parameters<pg.PoolClient['query']>) => {
+        try {
+          return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        } catch (err) {
+          if (breaksConnection(err)) broken = true;
+          throw err;
+        }
+      }) as PostgresPoolClient['query'];
+      return { query, release: () => client.release(broken || undefined) };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A query past this budget is ended and the request answers 503. */
+export const DEFAULT_QUERY_BUDGET_MS = POSTGRES_LIMITS.statementMs;
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
@@ -41,12 +114,38 @@ export async function createDb(options: DbOptions): Promise<Db> {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       await admin.end();
     }
+    const none = { connectMs: 30_000, statementMs: 0, lockMs: 0, queryMs: 0, idleMs: POSTGRES_LIMITS.idleMs };
+    // The query budget (DB_QUERY_TIMEOUT_MS) is the statement limit; the client's backstop stays above it.
+    const budget =
+      options.queryBudgetMs === undefined
+        ? {}
+        : options.queryBudgetMs === 0
+          ? none
+          : { statementMs: options.queryBudgetMs, queryMs: options.queryBudgetMs + 1500 };
+    const limits = options.limits === 'none' ? none : { ...POSTGRES_LIMITS, ...budget, ...options.limits };
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      connectionTimeoutMillis: limits.connectMs,
+      idleTimeoutMillis: limits.idleMs,
+      // 0 leaves a limit off.
+      statement_timeout: limits.statementMs,
+      lock_timeout: limits.lockMs,
+      ...(limits.queryMs ? { query_timeout: limits.queryMs } : {}),
+      idle_in_transaction_session_timeout: limits.statementMs * 4,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A server that ends an idle connection (a restart, a failover, a proxy,
+    // idle_session_timeout) makes the pool emit 'error'; the pool has already
+    // dropped that connection and opens a new one on the next request. Without
+    // a listener the error would end the process.
+    pool.on('error', (err) => {
+      const e = err as { code?: string };
+      console.warn(`PostgreSQL closed an idle connection (${e.code ?? err.message}); it will be reopened.`);
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
     return { db, engine: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -57,7 +156,16 @@ export async function createDb(options: DbOptions): Promise<Db> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // An in-memory database cannot be shared with other threads; it reads on the main thread.
+  const pool =
+    file === ':memory:' || options.readWorkers === 0
+      ? undefined
+      : new ReadPool({
+          file,
+          budgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
+          ...(options.readWorkers ? { threads: options.readWorkers } : {}),
+        });
+  const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(database, pool) });
   return { db, engine: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as externalSignIn from './migrations/0002-external-sign-in.ts';
 import * as spaRatingIndexes from './migrations/0003-spa-rating-indexes.ts';
+import * as textSearch from './migrations/0004-text-search.ts';
 import * as employersAdmin from './migrations/0006-employers-admin.ts';
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0001-initial': initial,
   '0002-external-sign-in': externalSignIn,
   '0003-spa-rating-indexes': spaRatingIndexes,
+  '0004-text-search': textSearch,
   '0006-employers-admin': employersAdmin,
 };
 
@@ -22,7 +24,13 @@ export async function migrateToLatest({ db, engine }: Db): Promise<void> {
     async getMigrations() {
       const out: Record<string, Migration> = {};
       for (const [name, m] of Object.entries(migrations)) {
-        out[name] = { up: (kdb) => m.up(kdb as never, engine) };
+        out[name] = {
+          up: async (kdb) => {
+            // Building an index over a large table may take longer than any request's budget.
+            if (engine === 'postgres') await sql`set local statement_timeout = 0`.execute(kdb);
+            await m.up(kdb as never, engine);
+          },
+        };
       }
       return out;
     },

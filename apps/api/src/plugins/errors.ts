@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@spajobs/contract/messages';
 import { HttpError } from '../lib/http-error.ts';
 
 function send(reply: FastifyReply, status: number, message: string, fields?: Record<string, string>) {
@@ -8,10 +11,39 @@ function send(reply: FastifyReply, status: number, message: string, fields?: Rec
     .send({ success: false, error: message, message, ...(fields ? { fields } : {}) });
 }
 
+/** What a 4xx raised by Fastify or a plugin means, in the user's words. */
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.requestTooLarge],
+  FST_REQ_FILE_TOO_LARGE: [413, messages.uploadTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.unsupportedBody],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, messages.invalidRequest],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, messages.invalidJson],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, messages.invalidJson],
+  FST_ERR_BAD_URL: [400, messages.badAddress],
+  FST_ERR_MAX_PARAM_LENGTH: [414, messages.addressTooLong],
+  FST_ERR_ASYNC_CONSTRAINT: [400, messages.invalidRequest],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, messages.invalidForm],
+  FST_PARTS_LIMIT: [400, messages.invalidForm],
+  FST_FIELDS_LIMIT: [400, messages.invalidForm],
+  FST_FILES_LIMIT: [400, messages.oneFileOnly],
+  FST_PROTO_VIOLATION: [400, messages.invalidRequest],
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  404: messages.notFound,
+  408: messages.requestTimeout,
+  413: messages.requestTooLarge,
+  414: messages.addressTooLong,
+  415: messages.unsupportedBody,
+  429: messages.tooManyRequests,
+  431: messages.headersTooLarge,
+};
+
 /**
  * One error shape for every failure: {success: false, error, message, fields?}.
  * Validation failures name the field; anything unexpected is logged in full and
- * answered with a plain 500, never a stack trace.
+ * answered with a plain 500, never a stack trace; a database that is down or
+ * too slow answers 503.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -20,41 +52,90 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request';
-        if (!fields[path]) fields[path] = issue.message ?? 'Invalid value';
+        if (!fields[path]) fields[path] = issue.message ?? messages.fieldInvalid;
       }
-      const [field, msg] = Object.entries(fields)[0] ?? ['request', 'Invalid request'];
+      const [field, msg] = Object.entries(fields)[0] ?? ['request', messages.invalidRequest];
       const message = err.validationContext === 'body' ? msg : `Invalid ${field}: ${msg}`;
       return send(reply, 400, message, fields);
     }
+    const known = err.code ? FASTIFY_CODES[err.code] : undefined;
+    if (known) return send(reply, known[0], known[1]);
+    if (err instanceof SyntaxError && err.statusCode === 400) return send(reply, 400, messages.invalidJson);
     const status = err.statusCode ?? 500;
-    if (status === 429) return send(reply, 429, err.message);
-    if (
-      status === 413 ||
-      err.code === 'FST_REQ_FILE_TOO_LARGE' ||
-      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-    ) {
-      return send(reply, 413, 'File too large. Please reduce the file size and try again.');
-    }
     if (status >= 400 && status < 500) {
-      return send(reply, status, status === 400 ? 'Invalid request' : err.message);
+      return send(reply, status, STATUS_MESSAGES[status] ?? messages.invalidRequest);
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', 5);
+      return send(reply, 503, messages.serviceUnavailable);
     }
     req.log.error({ err }, 'request failed');
-    if (isDatabaseDown(err))
-      return send(reply, 503, 'The service is temporarily unavailable. Please try again shortly.');
-    return send(reply, 500, 'Server error. Please try again later.');
+    return send(reply, 500, messages.serverError);
   });
 }
 
-function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? '';
-  return [
-    'ECONNREFUSED',
-    'ECONNRESET',
-    '57P01',
-    '57P03',
-    '08006',
-    '08001',
-    'SQLITE_BUSY',
-    'SQLITE_CANTOPEN',
-  ].includes(code);
+/** Errors Fastify meets before a route is found: a malformed URL, a path parameter that is too long. */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = (err.code && FASTIFY_CODES[err.code]) || [400, messages.invalidRequest];
+  return send(reply, status, message);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or a
+ * URL too large, an unknown method, a request that took too long to arrive)
+ * get the same shape, written straight to the socket.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let message: string = messages.invalidRequest;
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') [status, message] = [408, messages.requestTimeout];
+  else if (err.code === 'HPE_HEADER_OVERFLOW') [status, message] = [431, messages.headersTooLarge];
+  else if (err.code === 'HPE_INVALID_METHOD') [status, message] = [400, messages.methodNotSupported];
+  else if (err.code === 'HPE_INVALID_URL') [status, message] = [400, messages.badAddress];
+  const body = JSON.stringify({ success: false, error: message, message });
+  // Only when no answer has started on this connection.
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !pending?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** PostgreSQL error classes and codes that mean "not now" rather than "never". */
+const UNAVAILABLE_CODES = new Set([
+  '57014', // query_canceled: statement_timeout
+  '55P03', // lock_not_available: lock_timeout
+  '57P01', // admin_shutdown: the backend was terminated
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '25P03', // idle_in_transaction_session_timeout
+  'QUERY_TIMEOUT', // a SQLite read over its budget
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_CANTOPEN',
+]);
+
+/** node-postgres' own errors, which carry no code. */
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/** A database that is down, restarting, unreachable or too slow: worth trying again shortly. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const { code, message, cause } = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('SQLITE_BUSY')) return true;
+  }
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }

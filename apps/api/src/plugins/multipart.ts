@@ -39,7 +39,7 @@ export async function readMultipart(
   req: FastifyRequest,
   fileFields: readonly string[],
 ): Promise<MultipartBody> {
-  if (!req.isMultipart()) throw new HttpError(400, 'Please send the form as multipart/form-data.');
+  if (!req.isMultipart()) throw new HttpError(400, messages.formNotMultipart);
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   try {
@@ -62,14 +62,9 @@ export async function readMultipart(
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, messages.uploadTooLarge);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, messages.oneFileOnly);
-    if (
-      code === 'FST_PARTS_LIMIT' ||
-      code === 'FST_FIELDS_LIMIT' ||
-      code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
-    ) {
-      throw new HttpError(400, 'Invalid form data');
-    }
-    throw err;
+    // Anything else is a body the parser could not read: a missing or wrong
+    // boundary, a malformed part header, a form cut off before its end.
+    throw new HttpError(400, messages.invalidForm);
   }
   return { fields, file };
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as m } from '@spajobs/contract/messages';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { PASSWORD, registerCandidate } from '../../test/fixtures/accounts.ts';
+import { LOGIN_THROTTLE } from '../lib/login-throttle.ts';
+import { hashLinkToken, newLinkToken } from '../lib/tokens.ts';
 import { LIMITS } from './rate-limit.ts';
 
 /** Limits on, as in production (the default unless RATE_LIMITS=off). */
@@ -57,19 +59,57 @@ describe('rate limits', () => {
     expect((await post('/users/login', {}, newIp())).statusCode).toBe(400);
   });
 
-  it('login: per account, whatever the address', async () => {
+  it('login: wrong passwords slow down the address that sends them, never the owner elsewhere', async () => {
     const c = await registerCandidate(t.app, {}, newIp());
-    for (let i = 0; i < LIMITS.loginPerAccount.max; i++) {
+    const attacker = newIp();
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) {
+      const res = await post(
+        '/users/login',
+        { login: c.payload.email, password: 'wrong-password' },
+        attacker,
+      );
+      expect(res.statusCode).toBe(401);
+    }
+    // One more failure, and the attacker's address must wait before its next try, a short while at first.
+    expect(
+      (await post('/users/login', { login: c.payload.phone, password: 'wrong-password' }, attacker))
+        .statusCode,
+    ).toBe(401);
+    const waiting = await post(
+      '/users/login',
+      { login: c.payload.email, password: 'wrong-password' },
+      attacker,
+    );
+    expectLimited(waiting);
+    expect(Number(waiting.headers['retry-after'])).toBeLessThanOrEqual(
+      Math.ceil(LOGIN_THROTTLE.baseDelayMs / 1000),
+    );
+
+    // Many more failures from many addresses: the owner's right password, from an address of theirs, still works.
+    for (let i = 0; i < 12; i++) {
       const res = await post('/users/login', { login: c.payload.email, password: 'wrong-password' }, newIp());
       expect(res.statusCode).toBe(401);
     }
-    // Even the right password, from a fresh address, waits now; another account does not.
-    expectLimited(
-      await post('/users/login', { login: c.payload.email.toUpperCase(), password: PASSWORD }, newIp()),
-    );
-    const other = await registerCandidate(t.app, {}, newIp());
     expect(
-      (await post('/users/login', { login: other.payload.phone, password: PASSWORD }, newIp())).statusCode,
+      (await post('/users/login', { login: c.payload.email.toUpperCase(), password: PASSWORD }, newIp()))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('login: a password reset lets every address try again at once', async () => {
+    const c = await registerCandidate(t.app, {}, newIp());
+    const ip = newIp();
+    for (let i = 0; i <= LOGIN_THROTTLE.freeFailures; i++) {
+      await post('/users/login', { login: c.payload.email, password: 'wrong-password' }, ip);
+    }
+    expectLimited(await post('/users/login', { login: c.payload.email, password: PASSWORD }, ip));
+
+    const { token } = newLinkToken();
+    await t.app.ctx.passwordResets.create(c.id, hashLinkToken(token));
+    const reset = await post('/users/reset-password', { token, password: 'a-new-password-1' }, newIp());
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await post('/users/login', { login: c.payload.email, password: 'a-new-password-1' }, ip)).statusCode,
     ).toBe(200);
   });
 

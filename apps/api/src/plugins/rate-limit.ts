@@ -16,10 +16,11 @@ export interface Limit {
  * How often each guarded action may be tried. Per client address always, and
  * per account or e-mail where the request names one, so that neither many
  * addresses against one account nor one address against many get far.
+ * Wrong passwords are slowed per account and address (lib/login-throttle.ts),
+ * so that nobody can lock an account's owner out.
  */
 export const LIMITS = {
   loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: HOUR },
   forgotPasswordPerIp: { max: 10, windowMs: HOUR },
   forgotPasswordPerAccount: { max: 3, windowMs: HOUR },

@@ -1,8 +1,17 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { TOTAL_CAP } from '@spajobs/contract/common';
 import type { Job, JobListQuery, JobSummary } from '@spajobs/contract/job';
 import type { Db } from '../db/database.ts';
 import type { Database, JobRow } from '../db/schema.ts';
-import { containsInsensitive } from '../db/sql-helpers.ts';
+import {
+  containsText,
+  isIndexable,
+  jobTextCandidates,
+  trigramsOf,
+  keywordWords,
+  likePattern,
+} from '../db/text-search.ts';
+import { TtlCache } from '../lib/ttl-cache.ts';
 
 const DAY = 86_400_000;
 /** A job counts as new for a week after it is posted. */
@@ -55,6 +64,49 @@ export function toJob(row: JobWithSpa, now = Date.now()): Job {
 
 export type JobFilters = Omit<JobListQuery, 'page' | 'limit'>;
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type JobsQuery = SelectQueryBuilder<Database, 'jobs', {}>;
+
+/** A text condition of a search: the title, the spa's name, or one keyword word. */
+interface TextTerm {
+  kind: 'title' | 'spa' | 'word';
+  text: string;
+}
+
+type Plan =
+  | { kind: 'all' }
+  | { kind: 'walk' }
+  | { kind: 'window'; rows: number }
+  | { kind: 'index'; driver: TextTerm; trigrams: string[] };
+
+interface PlanStats {
+  open: number;
+  city: Map<string, number>;
+  state: Map<string, number>;
+  category: Map<string, number>;
+}
+
+export interface JobPage {
+  data: Job[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/** A one- or two-character search reads at most this many of the newest matching jobs. */
+export const SHORT_TEXT_WINDOW = 10_000;
+/** Trigrams are counted up to this many rows; one held by more is common. */
+const TRIGRAM_CAP = 20_000;
+/** A term's candidates are counted up to this many when choosing a plan. */
+const ESTIMATE_CAP = 200_000;
+/** Reading one candidate from the index, relative to testing one job on a walk (about a microsecond). */
+const CANDIDATE_COST = 0.7;
+
+/** The text index's columns that a term searches. */
+const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
+  t.kind === 'title' ? ['title'] : t.kind === 'spa' ? ['spa_name'] : ['title', 'description', 'spa_name'];
+
+const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
+
 export class JobRepository {
   constructor(private readonly d: Db) {}
 
@@ -62,25 +114,280 @@ export class JobRepository {
     return this.d.db;
   }
 
-  /** Open jobs matching the filters, on the jobs table alone (no join unless the spa name is searched). */
-  private filtered(f: JobFilters, now: number) {
-    let q = this.db.selectFrom('jobs').where((eb) => activeJobFilter(eb, now));
-    if (f.title) q = q.where(containsInsensitive(this.d.engine, 'jobs.title', f.title));
-    if (f.spa) {
-      const spa = f.spa;
-      q = q.where('jobs.spa_id', 'in', (eb) =>
-        eb
-          .selectFrom('spas')
-          .select('spas.id')
-          .where(containsInsensitive(this.d.engine, 'spas.name', spa)),
-      );
-    }
+  private textTerms(f: JobFilters): TextTerm[] {
+    const terms: TextTerm[] = [];
+    if (f.title) terms.push({ kind: 'title', text: f.title });
+    if (f.spa) terms.push({ kind: 'spa', text: f.spa });
+    if (f.q) for (const text of keywordWords(f.q)) terms.push({ kind: 'word', text });
+    return terms;
+  }
+
+  /** The exact test of one text term on a job row. */
+  private termMatches(eb: ExpressionBuilder<Database, 'jobs'>, t: TextTerm) {
+    const { engine } = this.d;
+    // PostgreSQL hashes the matching spas once; SQLite looks up each job's spa.
+    const spaName = () =>
+      engine === 'postgres'
+        ? eb(
+            'jobs.spa_id',
+            'in',
+            eb
+              .selectFrom('spas')
+              .select('spas.id')
+              .where(containsText(engine, 'spas.name', t.text)),
+          )
+        : eb.exists(
+            eb
+              .selectFrom('spas')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('spas.id', '=', 'jobs.spa_id')
+              .where(containsText(engine, 'spas.name', t.text)),
+          );
+    if (t.kind === 'title') return containsText(engine, 'jobs.title', t.text);
+    if (t.kind === 'spa') return spaName();
+    return eb.or([
+      containsText(engine, 'jobs.title', t.text),
+      containsText(engine, 'jobs.description', t.text),
+      spaName(),
+    ]);
+  }
+
+  /** Open jobs matching the filters other than text, on the jobs table alone. */
+  private base(f: JobFilters, now: number, from: JobsQuery = this.db.selectFrom('jobs')): JobsQuery {
+    let q = from.where((eb) => activeJobFilter(eb, now));
     if (f.category) q = q.where('jobs.category', '=', f.category);
     if (f.state) q = q.where('jobs.state', '=', f.state);
     if (f.city) q = q.where('jobs.city', '=', f.city);
-    if (f.postedDate)
-      q = q.where('jobs.posted_at', '>=', Date.parse(`${f.postedDate}T00:00:00${IST_OFFSET}`));
+    if (f.postedDate) q = q.where('jobs.posted_at', '>=', postedSince(f.postedDate));
     return q;
+  }
+
+  /**
+   * Ids of jobs that may match a text term, from the text index: on SQLite
+   * the jobs holding the chosen trigrams (a superset, checked row by row
+   * later); on PostgreSQL the exact matches, through the pg_trgm indexes.
+   */
+  private candidates(t: TextTerm, trigrams: string[]) {
+    if (this.d.engine === 'sqlite') return jobTextCandidates(trigrams, ftsColumns(t));
+    const p = likePattern(t.text);
+    const bySpa = sql`select jobs.id from jobs where jobs.spa_id in (select spas.id from spas where spas.name ilike ${p} escape '\\')`;
+    if (t.kind === 'title') return sql`select jobs.id from jobs where jobs.title ilike ${p} escape '\\'`;
+    if (t.kind === 'spa') return bySpa;
+    return sql`select jobs.id from jobs where jobs.title ilike ${p} escape '\\'
+      union select jobs.id from jobs where jobs.description ilike ${p} escape '\\'
+      union ${bySpa}`;
+  }
+
+  /**
+   * How many rows of the text index hold a trigram, counted up to
+   * TRIGRAM_CAP: planner statistics, kept for a few minutes.
+   */
+  private trigramStats = new TtlCache(5 * 60_000, 60 * 60_000);
+
+  private trigramCount(t: TextTerm, trigram: string): Promise<number> {
+    const columns = ftsColumns(t);
+    return this.trigramStats.get(`${columns.join('+')}:${trigram}`, async () => {
+      const c = jobTextCandidates([trigram], columns);
+      const r = await sql<{ n: number }>`select count(*) as n from (${c} limit ${TRIGRAM_CAP}) as c`.execute(
+        this.db,
+      );
+      return Number(r.rows[0]?.n ?? 0);
+    });
+  }
+
+  /**
+   * The term's rarest trigrams (up to three), and about how many jobs hold
+   * them all (counted from the index, up to ESTIMATE_CAP): an upper bound of
+   * the term's matches.
+   */
+  private async rarest(t: TextTerm): Promise<{ t: TextTerm; trigrams: string[]; n: number }> {
+    if (this.d.engine === 'postgres') {
+      // The trigram index gives the exact matches; count them up to a cap.
+      const r = await sql<{
+        n: number;
+      }>`select count(*) as n from (${this.candidates(t, [])} limit ${TRIGRAM_CAP}) as c`.execute(this.db);
+      return { t, trigrams: [], n: Number(r.rows[0]?.n ?? 0) };
+    }
+    const counted = await Promise.all(
+      trigramsOf(t.text).map(async (g) => ({ g, n: await this.trigramCount(t, g) })),
+    );
+    counted.sort((a, b) => a.n - b.n);
+    const trigrams = counted
+      .filter((c, i) => i === 0 || c.n < TRIGRAM_CAP)
+      .slice(0, 3)
+      .map((c) => c.g);
+    if ((counted[0]?.n ?? 0) < TRIGRAM_CAP && trigrams.length === 1)
+      return { t, trigrams, n: counted[0]?.n ?? 0 };
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (${this.candidates(t, trigrams)} limit ${ESTIMATE_CAP}) as c`.execute(
+      this.db,
+    );
+    return { t, trigrams, n: Number(r.rows[0]?.n ?? 0) };
+  }
+
+  /** The jobs a plan reads, before ordering and paging. */
+  private planned(f: JobFilters, terms: TextTerm[], plan: Plan, now: number): JobsQuery {
+    const matchAll = (q: JobsQuery) =>
+      terms.length ? q.where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t)))) : q;
+    if (plan.kind === 'index' && this.d.engine === 'postgres') {
+      // The candidates are exact matches of the driving term; OFFSET 0 keeps PostgreSQL from
+      // walking the date order to meet a LIMIT: it reads the few candidates first.
+      const others = terms.filter((t) => t !== plan.driver);
+      const matched = this.base(f, now)
+        .where(sql<SqlBool>`jobs.id in (${this.candidates(plan.driver, [])})`)
+        .where((eb) => eb.and(others.map((t) => this.termMatches(eb, t))));
+      return this.db.selectFrom(
+        matched.select(['jobs.id', 'jobs.posted_at']).offset(0).as('jobs'),
+      ) as unknown as JobsQuery;
+    }
+    if (plan.kind === 'index') {
+      // Candidates first: SQLite keeps the order that a CROSS JOIN names.
+      const from = this.db
+        .selectFrom(sql<{ id: number }>`(${this.candidates(plan.driver, plan.trigrams)})`.as('c'))
+        .crossJoin('jobs')
+        .whereRef('jobs.id', '=', 'c.id') as unknown as JobsQuery;
+      return matchAll(this.base(f, now, from));
+    }
+    if (plan.kind === 'window') {
+      // Only the newest jobs of the other filters are tested, never all of them.
+      if (terms.every((t) => t.kind === 'title')) {
+        // Titles alone are tested on the index that gives the order, without reading the jobs.
+        return this.db
+          .selectFrom(
+            this.base(f, now)
+              .select(['jobs.id', 'jobs.title', 'jobs.posted_at'])
+              .orderBy('jobs.posted_at', 'desc')
+              .orderBy('jobs.id', 'desc')
+              .limit(plan.rows)
+              .as('jobs'),
+          )
+          .where((eb) =>
+            eb.and(terms.map((t) => containsText(this.d.engine, 'jobs.title', t.text))),
+          ) as unknown as JobsQuery;
+      }
+      const from = this.db
+        .selectFrom(this.newest(f, now, plan.rows).as('w'))
+        .crossJoin('jobs')
+        .whereRef('jobs.id', '=', 'w.id') as unknown as JobsQuery;
+      return matchAll(from);
+    }
+    return matchAll(this.base(f, now));
+  }
+
+  private newest(f: JobFilters, now: number, rows: number) {
+    return this.base(f, now)
+      .select('jobs.id')
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(rows);
+  }
+
+  private pageIds(q: JobsQuery, offset: number, limit: number) {
+    return q
+      .select('jobs.id')
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+  }
+
+  private async cappedCount(q: JobsQuery): Promise<number> {
+    const r = await this.db
+      .selectFrom(
+        q
+          .select(sql<number>`1`.as('one'))
+          .limit(TOTAL_CAP + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  /**
+   * One page of open jobs, newest first, with how many match: exact up to
+   * TOTAL_CAP. Text is searched the cheaper of two ways (decision 0013): a
+   * word that many jobs hold is found by testing the newest jobs in order (a
+   * walk); a rare one by reading its candidates from the text index and
+   * sorting them. The page and the count each take the cheaper way, from
+   * the index's count of the term's rarest trigrams and the share of open
+   * jobs the other filters leave.
+   */
+  async search(f: JobFilters, page: number, limit: number): Promise<JobPage> {
+    const now = Date.now();
+    const terms = this.textTerms(f);
+    const offset = (page - 1) * limit;
+    let ids: number[];
+    let n: number;
+    const indexed = terms.filter((t) => isIndexable(t.text));
+    if (!terms.length) {
+      const q = this.planned(f, terms, { kind: 'all' }, now);
+      [ids, n] = await Promise.all([this.pageIds(q, offset, limit), this.cappedCount(q)]);
+    } else if (!indexed.length) {
+      // One or two characters: no index can serve them; only the newest jobs are tested.
+      const q = this.planned(f, terms, { kind: 'window', rows: SHORT_TEXT_WINDOW }, now);
+      [ids, n] = await Promise.all([this.pageIds(q, offset, limit), this.cappedCount(q)]);
+    } else {
+      const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
+        b.n < a.n ? b : a,
+      );
+      const index: Plan = { kind: 'index', driver: best.t, trigrams: best.trigrams };
+      const stats = await this.planStats();
+      const open = Math.max(1, stats.open);
+      const inFilter = Math.max(1, this.filterShare(f, stats) * open);
+      const matches = Math.max(1, best.n);
+      // A title alone is tested from an index in date order; other text needs each job's row.
+      const rowCost =
+        this.d.engine === 'sqlite' && terms.every((t) => t.kind === 'title') && !f.city && !f.category
+          ? 0.3
+          : 3;
+      const walkCost = (wanted: number) => Math.min(inFilter, (wanted * open) / matches) * rowCost;
+      // Candidates come from the index in id order, so reading them is close to sequential.
+      // A count that reached its cap says only "at least": never read that many from the index.
+      const known = best.n < (this.d.engine === 'postgres' ? TRIGRAM_CAP : ESTIMATE_CAP);
+      const pageByIndex = known && best.n * CANDIDATE_COST < walkCost(offset + limit);
+      const countByIndex =
+        known &&
+        Math.min(best.n, ((TOTAL_CAP + 1) * open) / inFilter) * CANDIDATE_COST < walkCost(TOTAL_CAP + 1);
+      const walk: Plan = { kind: 'walk' };
+      [ids, n] = await Promise.all([
+        this.pageIds(this.planned(f, terms, pageByIndex ? index : walk, now), offset, limit),
+        this.cappedCount(this.planned(f, terms, countByIndex ? index : walk, now)),
+      ]);
+    }
+    const data = await this.byIds(ids, now);
+    return { data, total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+  }
+
+  /** Open jobs by state, city and category, for estimating what a filter leaves; refreshed each minute. */
+  private stats = new TtlCache(60_000);
+
+  private planStats(): Promise<PlanStats> {
+    return this.stats.get('plan', async () => {
+      const out: PlanStats = { open: 0, city: new Map(), state: new Map(), category: new Map() };
+      for (const r of await this.summaryRows()) {
+        const n = Number(r.n);
+        out.open += n;
+        out.city.set(r.city, (out.city.get(r.city) ?? 0) + n);
+        out.state.set(r.state, (out.state.get(r.state) ?? 0) + n);
+        out.category.set(r.category, (out.category.get(r.category) ?? 0) + n);
+      }
+      return out;
+    });
+  }
+
+  /** The share of open jobs that the non-text filters leave, taking them as independent. */
+  private filterShare(f: JobFilters, s: PlanStats): number {
+    const open = Math.max(1, s.open);
+    let share = 1;
+    if (f.city) share *= (s.city.get(f.city) ?? 0) / open;
+    else if (f.state) share *= (s.state.get(f.state) ?? 0) / open;
+    if (f.category) share *= (s.category.get(f.category) ?? 0) / open;
+    if (f.postedDate) share *= Math.min(1, Math.max(1, (Date.now() - postedSince(f.postedDate)) / DAY) / 90);
+    return share;
   }
 
   /** Full rows with their spa for a page of ids, in the order given. */
@@ -105,7 +412,7 @@ export class JobRepository {
   }
 
   private async page(f: JobFilters, page: number, limit: number, now: number): Promise<Job[]> {
-    const ids = await this.filtered(f, now)
+    const ids = await this.base(f, now)
       .select('jobs.id')
       .orderBy('jobs.posted_at', 'desc')
       .orderBy('jobs.id', 'desc')
@@ -118,16 +425,12 @@ export class JobRepository {
     );
   }
 
-  async count(f: JobFilters): Promise<number> {
-    const r = await this.filtered(f, Date.now())
+  /** Every open job matching the non-text filters, counted exactly (site totals, cached by the caller). */
+  async count(f: Omit<JobFilters, 'q' | 'title' | 'spa'>): Promise<number> {
+    const r = await this.base(f, Date.now())
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(r.n);
-  }
-
-  /** A page of open jobs, newest first, and how many match in all (counted by the caller, which may cache it). */
-  async list(f: JobFilters, page: number, limit: number): Promise<Job[]> {
-    return this.page(f, page, limit, Date.now());
   }
 
   async countOpen(): Promise<number> {
@@ -224,14 +527,18 @@ export class JobRepository {
     return !!row;
   }
 
-  /** One grouped scan gives all four summaries. */
-  async summary(): Promise<Omit<JobSummary, 'success'>> {
-    const rows = await this.db
+  private summaryRows() {
+    return this.db
       .selectFrom('jobs')
       .where((eb) => activeJobFilter(eb, Date.now()))
       .select(['state', 'city', 'category', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy(['state', 'city', 'category'])
       .execute();
+  }
+
+  /** One grouped scan gives all four summaries. */
+  async summary(): Promise<Omit<JobSummary, 'success'>> {
+    const rows = await this.summaryRows();
     const byCity = new Map<string, number>();
     const byState = new Map<string, number>();
     const byCategory = new Map<string, number>();

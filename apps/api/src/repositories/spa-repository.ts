@@ -1,8 +1,9 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Spa } from '@spajobs/contract/spa';
 import type { Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
-import { containsInsensitive } from '../db/sql-helpers.ts';
+import { TOTAL_CAP } from '@spajobs/contract/common';
+import { containsText, ftsQuery, isIndexable, trigramsOf } from '../db/text-search.ts';
 import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
@@ -54,6 +55,9 @@ export function parseId(id: string): number | null {
   return /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
 }
 
+/** A name held by fewer spas than this is looked up in the text index. */
+const FEW_SPAS = 5_000;
+
 export class SpaRepository {
   constructor(private readonly d: Db) {}
 
@@ -90,7 +94,7 @@ export class SpaRepository {
   private filterWhere(f: SpaFilters) {
     return (eb: ExpressionBuilder<Database, 'spas'>) => {
       const parts: Expression<SqlBool>[] = [];
-      if (f.name) parts.push(containsInsensitive(this.d.engine, 'spas.name', f.name));
+      if (f.name) parts.push(containsText(this.d.engine, 'spas.name', f.name));
       if (f.state) parts.push(eb('spas.state', '=', f.state));
       if (f.city) parts.push(eb('spas.city', '=', f.city));
       return eb.and(parts);
@@ -135,20 +139,47 @@ export class SpaRepository {
     };
   }
 
-  /** Spas matching the filters by name; with a point (and no radius) each carries its distance. */
+  /**
+   * Spas whose name holds every trigram of the text (SQLite's text index),
+   * when there are few enough to read them all; otherwise undefined, and the
+   * rating order is walked instead (decision 0013).
+   */
+  private async fewByName(name: string | undefined): Promise<Expression<SqlBool> | undefined> {
+    if (this.d.engine !== 'sqlite' || !name || !isIndexable(name)) return undefined;
+    const match = ftsQuery(trigramsOf(name));
+    const r = await sql<{ n: number }>`select count(*) as n from (
+      select rowid from spas_fts where spas_fts match ${match} limit ${FEW_SPAS})`.execute(this.db);
+    if (Number(r.rows[0]?.n ?? 0) >= FEW_SPAS) return undefined;
+    return sql<SqlBool>`spas.id in (select rowid from spas_fts where spas_fts match ${match})`;
+  }
+
+  /**
+   * Spas matching the filters by name, best rated first; with a point (and
+   * no radius) each carries its distance. The total is exact up to TOTAL_CAP.
+   */
   async search(
     filters: SpaFilters,
     page: number,
     limit: number,
     from?: { lat: number; lng: number },
-  ): Promise<{ data: Spa[]; total: number }> {
+  ): Promise<{ data: Spa[]; total: number; totalCapped: boolean }> {
     const now = Date.now();
     const where = this.filterWhere(filters);
+    const few = await this.fewByName(filters.name);
+    const narrow = <Q extends { where: (e: Expression<SqlBool>) => Q }>(q: Q): Q => (few ? q.where(few) : q);
     const countQ = this.db
-      .selectFrom('spas')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(where);
-    const pageQ = this.withOpenJobs(now).where(where);
+      .selectFrom(
+        narrow(
+          this.db
+            .selectFrom('spas')
+            .select(sql<number>`1`.as('one'))
+            .where(where),
+        )
+          .limit(TOTAL_CAP + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+    const pageQ = narrow(this.withOpenJobs(now).where(where));
     const [count, rows] = await Promise.all([
       countQ.executeTakeFirstOrThrow(),
       pageQ
@@ -158,11 +189,13 @@ export class SpaRepository {
         .offset((page - 1) * limit)
         .execute() as Promise<SpaWithCount[]>,
     ]);
+    const n = Number(count.n);
     return {
       data: rows.map((r) =>
         toSpa(r, from ? distanceKm(from.lat, from.lng, Number(r.latitude), Number(r.longitude)) : undefined),
       ),
-      total: Number(count.n),
+      total: Math.min(n, TOTAL_CAP),
+      totalCapped: n > TOTAL_CAP,
     };
   }
 

@@ -63,7 +63,7 @@ describe('stats, geo, health and docs', () => {
 
   it('health and readiness', async () => {
     expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready', database: t.engine });
   });
 
   it('readiness fails with 503 when the database is gone', async () => {
@@ -71,6 +71,7 @@ describe('stats, geo, health and docs', () => {
     await t2.database.destroy();
     const res = await t2.app.inject('/readyz');
     expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'not ready', problem: expect.stringMatching(/database/) });
     await t2.app.close();
   });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { messages } from '@spajobs/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { defaultHead, headFor, renderHead, renderSiteConfig } from './page-head.ts';
 
@@ -16,6 +17,12 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/(apply\/[^/]+|guest\/apply\/[^/]+)$/, 'guest-apply'],
   [/^\/(candidate\/dashboard|dashboard)$/, 'dashboard'],
   [/^\/(login|register|about|contact|edit-profile|applications|forgot-password|reset-password)$/, ''],
+  [/^\/(employer|admin)\/login$/, 'employer-login'],
+  [/^\/employer\/register$/, 'employer-register'],
+  [/^\/employer$/, 'employer-dashboard'],
+  [/^\/employer\/jobs\/new$/, 'employer-post-job'],
+  [/^\/employer\/applicants$/, 'employer-applicants'],
+  [/^\/admin$/, 'admin'],
 ];
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -92,7 +99,7 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       !template ||
       /\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0]!)
     ) {
-      return reply.status(404).send({ success: false, error: 'Not found', message: 'Not found' });
+      return reply.status(404).send({ success: false, error: messages.notFound, message: messages.notFound });
     }
     // The page's own head needs the database; without it the app still loads and shows its error state.
     const head = await headFor(url, app.ctx).catch((err: unknown) => {

@@ -231,7 +231,7 @@ export const en = {
     closeFilters: 'Close filters',
     showResults: 'Show results',
     titleLabel: 'Job title',
-    titlePlaceholder: 'e.g. Therapist',
+    titlePlaceholder: 'e.g. Therapist, Thai or a spa name',
     spaLabel: 'Spa name',
     spaPlaceholder: 'e.g. Bodhi',
     categoryLabel: 'Category',

@@ -25,7 +25,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { statusMail } from '../../lib/pipeline-mail.ts';
 import { signSessionToken } from '../../lib/tokens.ts';
 import { requireEmployer, signedInUser } from '../../plugins/auth.ts';
-import { LIMITS, limiter, perIp } from '../../plugins/rate-limit.ts';
+import { LIMITS, perIp } from '../../plugins/rate-limit.ts';
+import { LoginThrottle } from '../../lib/login-throttle.ts';
 import type { Outcome, StatusNotice } from '../../repositories/employer-repository.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
 import { isUniqueViolation, parseLogin } from '../../repositories/user-repository.ts';
@@ -111,15 +112,12 @@ const employerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const loginPerAccount = limiter(app, LIMITS.loginPerAccount);
+  // Wrong passwords slow down the address that sends them, as on the candidates' sign-in.
+  const throttle = config.rateLimits ? new LoginThrottle() : null;
   app.post(
     '/login',
     {
       onRequest: perIp(app, LIMITS.loginPerIp),
-      preHandler: (req, reply) => {
-        const k = parseLogin((req.body as { login: string }).login);
-        return loginPerAccount(req, reply, 'email' in k ? `email:${k.email}` : `phone:${k.phone}`);
-      },
       schema: {
         tags,
         summary: 'Sign in to the employer or admin area',
@@ -127,10 +125,21 @@ const employerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponse, ...errors(400, 401, 403, 429) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = await users.findByLogin(req.body.login);
+      const k = parseLogin(req.body.login);
+      const account = user ? `user:${user.id}` : 'email' in k ? `email:${k.email}` : `phone:${k.phone}`;
+      const wait = throttle?.waitMs(account, req.ip) ?? 0;
+      if (wait > 0) {
+        reply.header('retry-after', Math.ceil(wait / 1000));
+        throw new HttpError(429, messages.tooManyRequests);
+      }
       const valid = await verifyPassword(user?.password_hash, req.body.password);
-      if (!user || !valid) throw unauthorized(messages.invalidCredentials);
+      if (!user || !valid) {
+        throttle?.failure(account, req.ip);
+        throw unauthorized(messages.invalidCredentials);
+      }
+      throttle?.success(account, req.ip);
       if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'employer' && user.role !== 'admin') throw forbidden(messages.staffOnly);
       return authAnswer(user);

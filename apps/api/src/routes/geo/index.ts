@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@spajobs/contract/common';
 import { reverseGeoQuery, reverseGeoResponse } from '@spajobs/contract/stats';
+import { messages } from '@spajobs/contract/messages';
 import { z } from 'zod';
 import { findPlace, nearestPlace } from '../../geo/gazetteer.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
@@ -19,7 +20,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const place = nearestPlace(req.query.lat, req.query.lng);
       if (!place)
-        throw badRequest('This location is outside India.', { lat: 'outside India', lng: 'outside India' });
+        throw badRequest(messages.outsideIndia, { lat: messages.outsideIndia, lng: messages.outsideIndia });
       reply.header('cache-control', 'public, max-age=86400');
       return { success: true as const, ...place };
     },

@@ -12,12 +12,12 @@ import { messages } from '@spajobs/contract/messages';
 import { notFound } from '../../lib/http-error.ts';
 import { reportPayload } from '@spajobs/contract/employer';
 import { z } from 'zod';
+import { assertWithinWindow, paging, windowPageCount } from '../../lib/paging.ts';
 import { optionalUser } from '../../plugins/auth.ts';
 import { LIMITS, perIp } from '../../plugins/rate-limit.ts';
+import { parseId } from '../../repositories/spa-repository.ts';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
-import { pageCount, paging } from '../../lib/paging.ts';
-import { parseId } from '../../repositories/spa-repository.ts';
 
 /** Registered under /spajobs and again under /jobs (decisions.md). */
 const jobRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +37,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
+      assertWithinWindow(page, limit);
       const [data, count] = await Promise.all([
         cache.get(`recent:${page}:${limit}`, () => jobs.recent(page, limit)),
         cache.get('open-jobs', () => jobs.countOpen()),
@@ -74,13 +75,10 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = paging(req.query, JOB_PAGE_SIZE);
+      assertWithinWindow(page, limit);
       const { page: _p, limit: _l, ...filters } = req.query;
-      // Counting every match is the slow half at scale and a count a few seconds old is fine.
-      const [data, total] = await Promise.all([
-        jobs.list(filters, page, limit),
-        cache.get(`job-count:${JSON.stringify(filters)}`, () => jobs.count(filters)),
-      ]);
-      return { success: true as const, data, total, page, pages: pageCount(total, limit) };
+      const { data, total, totalCapped } = await jobs.search(filters, page, limit);
+      return { success: true as const, data, total, totalCapped, page, pages: windowPageCount(total, limit) };
     },
   );
 

@@ -13,7 +13,7 @@ import {
 import { spaDetailsResponse } from '@spajobs/contract/job';
 import { messages } from '@spajobs/contract/messages';
 import { notFound } from '../../lib/http-error.ts';
-import { pageCount, paging } from '../../lib/paging.ts';
+import { assertWithinWindow, paging, windowPageCount } from '../../lib/paging.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
 
 const NEAR_DEFAULT_LIMIT = 50;
@@ -59,8 +59,9 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = paging(req.query, SPA_PAGE_SIZE * 4);
-      const { data, total } = await spas.search({}, page, limit);
-      return { success: true as const, data, total, page, pages: pageCount(total, limit) };
+      assertWithinWindow(page, limit);
+      const { data, total, totalCapped } = await spas.search({}, page, limit);
+      return { success: true as const, data, total, totalCapped, page, pages: windowPageCount(total, limit) };
     },
   );
 
@@ -77,6 +78,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { page, limit } = paging(req.query, SPA_PAGE_SIZE);
+      assertWithinWindow(page, limit);
       const { name, state, city, lat, lng, radius } = req.query;
       const filters = { name, state, city };
       const result =
@@ -88,7 +90,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
               limit,
               lat !== undefined && lng !== undefined ? { lat, lng } : undefined,
             );
-      return { success: true as const, ...result, page, pages: pageCount(result.total, limit) };
+      return { success: true as const, ...result, page, pages: windowPageCount(result.total, limit) };
     },
   );
 

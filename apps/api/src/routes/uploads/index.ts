@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messages } from '@spajobs/contract/messages';
 import { notFound } from '../../lib/http-error.ts';
 import type { UploadKind } from '../../lib/storage.ts';
 
@@ -28,7 +29,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(`/uploads/${kind}/:name`, { schema: { hide: true, params } }, async (req, reply) => {
       const file = storage.path(kind, req.params.name);
       const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-      if (!file || !stat?.isFile()) throw notFound('File not found');
+      if (!file || !stat?.isFile()) throw notFound(messages.fileNotFound);
       const ext = req.params.name.split('.').pop()!;
       reply
         .type(CONTENT_TYPES[ext] ?? 'application/octet-stream')

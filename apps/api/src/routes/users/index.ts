@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashLinkToken, newLinkToken, signSessionToken } from '../../lib/tokens.ts';
 import { requireUser, signedInUser } from '../../plugins/auth.ts';
 import { readMultipart } from '../../plugins/multipart.ts';
+import { LoginThrottle } from '../../lib/login-throttle.ts';
 import { LIMITS, limiter, perIp } from '../../plugins/rate-limit.ts';
 import { isUniqueViolation, parseLogin, toProfile } from '../../repositories/user-repository.ts';
 
@@ -83,13 +84,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const loginPerAccount = limiter(app, LIMITS.loginPerAccount);
+  // Wrong passwords slow down the address that sends them, never the account's owner elsewhere.
+  const throttle = config.rateLimits ? new LoginThrottle() : null;
   app.post(
     '/login',
     {
       onRequest: perIp(app, LIMITS.loginPerIp),
-      preHandler: (req, reply) =>
-        loginPerAccount(req, reply, accountKey((req.body as { login: string }).login)),
       schema: {
         tags,
         summary: 'Sign in with an e-mail address or a 10-digit phone number',
@@ -97,12 +97,22 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponse, ...errors(400, 401, 403, 429) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = await users.findByLogin(req.body.login);
+      const account = user ? `user:${user.id}` : accountKey(req.body.login);
+      const wait = throttle?.waitMs(account, req.ip) ?? 0;
+      if (wait > 0) {
+        reply.header('retry-after', Math.ceil(wait / 1000));
+        throw new HttpError(429, messages.tooManyRequests);
+      }
       // Checked even for an unknown account (against a dummy hash): the
       // answer and its timing are the same whether or not the account exists.
       const ok = await verifyPassword(user?.password_hash, req.body.password);
-      if (!user || !ok) throw unauthorized(messages.invalidCredentials);
+      if (!user || !ok) {
+        throttle?.failure(account, req.ip);
+        throw unauthorized(messages.invalidCredentials);
+      }
+      throttle?.success(account, req.ip);
       if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'user') throw forbidden(messages.loginAccessDenied);
       return authAnswer(user);
@@ -266,6 +276,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(req.body.password);
       const userId = await passwordResets.redeem(hashLinkToken(req.body.token), passwordHash);
       if (userId === null) throw badRequest(messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
+      throttle?.resetAccount(`user:${userId}`);
       return { success: true as const, message: messages.passwordResetDone };
     },
   );

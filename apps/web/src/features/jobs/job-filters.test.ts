@@ -16,6 +16,7 @@ describe('job filters in the query string', () => {
       new URLSearchParams('title=Spa+Therapist&spa=Bodhi&category=Ayurveda&state=Kerala&city=Kochi&page=3'),
     );
     expect(f).toEqual({
+      q: '',
       title: 'Spa Therapist',
       spa: 'Bodhi',
       category: 'Ayurveda',

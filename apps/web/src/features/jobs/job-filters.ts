@@ -1,8 +1,11 @@
-import { JOB_PAGE_SIZE } from '@spajobs/contract/constants';
+import { JOB_PAGE_SIZE, RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/constants';
 import { format, t } from '../../messages';
 
 /** The job listing's filters and page, as they live in the query string. */
 export interface JobFilters {
+  /** The search box: words found in the title, the description or the spa's name. */
+  q: string;
+  /** A job title (links from elsewhere; no box of its own). */
   title: string;
   spa: string;
   category: string;
@@ -14,9 +17,18 @@ export interface JobFilters {
 
 export type FilterKey = Exclude<keyof JobFilters, 'page'>;
 
-export const FILTER_KEYS: readonly FilterKey[] = ['title', 'spa', 'category', 'state', 'city', 'postedDate'];
+export const FILTER_KEYS: readonly FilterKey[] = [
+  'q',
+  'title',
+  'spa',
+  'category',
+  'state',
+  'city',
+  'postedDate',
+];
 
 export const EMPTY_FILTERS: JobFilters = {
+  q: '',
   title: '',
   spa: '',
   category: '',
@@ -31,13 +43,14 @@ export function parseFilters(params: URLSearchParams): JobFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const postedDate = text('postedDate');
   return {
+    q: text('q'),
     title: text('title'),
     spa: text('spa'),
     category: text('category'),
     state: text('state'),
     city: text('city'),
     postedDate: /^\d{4}-\d{2}-\d{2}$/.test(postedDate) ? postedDate : '',
-    page: Number.isFinite(page) && page > 1 ? Math.min(page, 100_000) : 1,
+    page: Number.isFinite(page) && page > 1 ? Math.min(page, Math.ceil(RESULT_WINDOW / JOB_PAGE_SIZE)) : 1,
   };
 }
 
@@ -66,22 +79,28 @@ export function activeFilterKeys(f: JobFilters): FilterKey[] {
 }
 
 /** "Showing 10–18 of 240 jobs"; empty when there is nothing to show. */
-export function rangeLabel(page: number, total: number, limit = JOB_PAGE_SIZE): string {
+export function rangeLabel(page: number, total: number, limit = JOB_PAGE_SIZE, capped = false): string {
   if (total <= 0) return '';
   const start = (page - 1) * limit + 1;
   if (start > total) return '';
   const end = Math.min(page * limit, total);
   if (total === 1) return t.jobs.rangeOne;
-  return format(t.jobs.range, { start, end, total: total.toLocaleString('en-IN') });
+  return format(t.jobs.range, { start, end, total: totalText(total, capped) });
 }
 
-export function countLabel(total: number): string {
-  return total === 1 ? t.jobs.countOne : format(t.jobs.count, { count: total.toLocaleString('en-IN') });
+/** "1,450", or "10,000+" when the server stopped counting at its cap. */
+export function totalText(total: number, capped = false): string {
+  return capped ? `${TOTAL_CAP.toLocaleString('en-IN')}+` : total.toLocaleString('en-IN');
+}
+
+export function countLabel(total: number, capped = false): string {
+  return total === 1 && !capped ? t.jobs.countOne : format(t.jobs.count, { count: totalText(total, capped) });
 }
 
 /** The query sent to GET /spajobs. */
 export function toJobListQuery(f: JobFilters) {
   return {
+    q: f.q || undefined,
     title: f.title || undefined,
     spa: f.spa || undefined,
     category: f.category || undefined,

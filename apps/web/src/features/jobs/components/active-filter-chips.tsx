@@ -3,6 +3,7 @@ import { t } from '../../../messages';
 import { activeFilterKeys, type FilterKey, type JobFilters } from '../job-filters';
 
 const labels: Record<FilterKey, string> = {
+  q: t.jobs.titleLabel,
   title: t.jobs.titleLabel,
   spa: t.jobs.spaLabel,
   category: t.jobs.categoryLabel,

@@ -18,6 +18,7 @@ import {
   filtersToParams,
   parseFilters,
   rangeLabel,
+  totalText,
   type FilterKey,
   type JobFilters,
 } from '../job-filters';
@@ -45,9 +46,7 @@ export function JobListing() {
     [setParams],
   );
 
-  const [titleDraft, onTitle] = useDebouncedText(filters.title, (title) =>
-    update({ title }, { replace: true }),
-  );
+  const [titleDraft, onTitle] = useDebouncedText(filters.q, (q) => update({ q }, { replace: true }));
   const [spaDraft, onSpa] = useDebouncedText(filters.spa, (spa) => update({ spa }, { replace: true }));
 
   const reset = useCallback(() => update({ ...EMPTY_FILTERS }), [update]);
@@ -107,7 +106,9 @@ export function JobListing() {
             title={t.jobs.filtersTitle}
             footer={
               <Button className="w-full" onClick={() => setDrawerOpen(false)}>
-                {data ? `${t.jobs.showResults} (${data.total.toLocaleString('en-IN')})` : t.jobs.showResults}
+                {data
+                  ? `${t.jobs.showResults} (${totalText(data.total, data.totalCapped)})`
+                  : t.jobs.showResults}
               </Button>
             }
           >
@@ -119,10 +120,14 @@ export function JobListing() {
           <div className="flex min-h-12 flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <div aria-live="polite" aria-atomic="true">
               <h2 id="results-heading" className="text-lg font-semibold text-stone-900">
-                {data ? countLabel(data.total) : <Skeleton className="inline-block h-6 w-32 align-middle" />}
+                {data ? (
+                  countLabel(data.total, data.totalCapped)
+                ) : (
+                  <Skeleton className="inline-block h-6 w-32 align-middle" />
+                )}
               </h2>
               <p className="min-h-5 text-sm text-stone-700" data-testid="range-label">
-                {data ? rangeLabel(filters.page, data.total) : ''}
+                {data ? rangeLabel(filters.page, data.total, JOB_PAGE_SIZE, data.totalCapped) : ''}
               </p>
             </div>
             {!isDesktop && (

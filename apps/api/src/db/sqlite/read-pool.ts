@@ -1,0 +1,63 @@
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+
+const workerFile = fileURLToPath(new URL('./read-worker.mjs', import.meta.url));
+
+export interface ReadPoolOptions {
+  file: string;
+  /** Worker threads, each with its own read-only connection. */
+  threads?: number;
+  /** A read still running after this many milliseconds is abandoned and answers QUERY_TIMEOUT. */
+  budgetMs: number;
+}
+
+/** Thrown for a query that ran past its time budget; the API answers 503. */
+export class QueryTimeoutError extends Error {
+  readonly code = 'QUERY_TIMEOUT';
+  constructor(budgetMs: number) {
+    super(`The query ran longer than its budget of ${budgetMs} ms`);
+  }
+}
+
+/**
+ * Worker threads that answer reads from the SQLite file. A read past its
+ * budget is abandoned: the caller gets QueryTimeoutError at once, the worker
+ * is ended and replaced, and the API's event loop never waited on it.
+ */
+export class ReadPool {
+  private readonly piscina: Piscina;
+  readonly budgetMs: number;
+
+  constructor(options: ReadPoolOptions) {
+    const threads = options.threads ?? Math.max(2, os.availableParallelism());
+    this.budgetMs = options.budgetMs;
+    this.piscina = new Piscina({
+      filename: workerFile,
+      workerData: { file: options.file },
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      // Reads queue briefly when every worker is busy; past that the budget ends them.
+      concurrentTasksPerWorker: 1,
+    });
+  }
+
+  async read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    const signal = AbortSignal.timeout(this.budgetMs);
+    try {
+      return (await this.piscina.run({ sql, parameters }, { signal })) as unknown[];
+    } catch (err) {
+      if (signal.aborted) throw new QueryTimeoutError(this.budgetMs);
+      throw err;
+    }
+  }
+
+  get stats() {
+    return { threads: this.piscina.threads.length, queued: this.piscina.queueSize };
+  }
+
+  async destroy(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}

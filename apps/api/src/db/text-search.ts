@@ -1,0 +1,82 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Engine } from './database.ts';
+
+/**
+ * "Contains, case-insensitive" text search answered from an index on both
+ * engines (decision 0013). On SQLite an FTS5 trigram table finds the rows that
+ * hold every trigram of the text, and LIKE on the real row confirms the match;
+ * on PostgreSQL ILIKE is served by a pg_trgm GIN index. Text shorter than a
+ * trigram cannot use either index and is only ever tested row by row on a
+ * bounded walk (see JobRepository).
+ */
+
+/** Shortest text an index can serve. */
+export const MIN_INDEXED_CHARS = 3;
+/** More trigrams than this add little to the index lookup; the row check is exact anyway. */
+const MAX_TRIGRAMS = 12;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export const likePattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** Length in characters as people count them (code points), so Devanagari counts like English. */
+export const charLength = (text: string) => Array.from(text).length;
+
+export const isIndexable = (text: string) => charLength(text) >= MIN_INDEXED_CHARS;
+
+/** Words of a keyword search: split on spaces, without repeats, at most five. */
+export function keywordWords(q: string): string[] {
+  const seen = new Set<string>();
+  for (const w of q.trim().split(/\s+/)) {
+    if (w && !seen.has(w.toLowerCase())) seen.add(w.toLowerCase());
+  }
+  return [...seen].slice(0, 5);
+}
+
+/** The distinct trigrams of a text, lower-cased (spread over the text when it is long). */
+export function trigramsOf(text: string): string[] {
+  const chars = Array.from(text.toLowerCase());
+  const all: string[] = [];
+  for (let i = 0; i + MIN_INDEXED_CHARS <= chars.length; i++) {
+    all.push(chars.slice(i, i + MIN_INDEXED_CHARS).join(''));
+  }
+  const unique = [...new Set(all)];
+  return unique.length <= MAX_TRIGRAMS
+    ? unique
+    : Array.from(
+        { length: MAX_TRIGRAMS },
+        (_, i) => unique[Math.round((i * (unique.length - 1)) / (MAX_TRIGRAMS - 1))]!,
+      );
+}
+
+/**
+ * An FTS5 query asking for rows that hold all the given trigrams in the given
+ * columns. Each trigram is a quoted string, so nothing a user types is read
+ * as query syntax.
+ */
+export function ftsQuery(trigrams: string[], columns?: string[]): string {
+  const expr = trigrams.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
+  return columns ? `{${columns.join(' ')}} : (${expr})` : expr;
+}
+
+/** Case-insensitive "contains" on one column, checked on the row itself. */
+export function containsText(engine: Engine, column: string, text: string): Expression<SqlBool> {
+  const pattern = likePattern(text);
+  const ref = sql.ref(column);
+  return engine === 'postgres'
+    ? sql<SqlBool>`${ref} ilike ${pattern} escape '\\'`
+    : sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+/** Ids of jobs whose title (or title, description and spa name) hold the trigrams (SQLite). */
+export function jobTextCandidates(
+  trigrams: string[],
+  columns: ('title' | 'description' | 'spa_name')[],
+): RawBuilder<unknown> {
+  return sql`select rowid as id from jobs_fts where jobs_fts match ${ftsQuery(trigrams, columns)}`;
+}
+
+/** Ids of spas whose name holds the trigrams (SQLite). */
+export function spaNameCandidates(trigrams: string[]): RawBuilder<unknown> {
+  return sql`select rowid as id from spas_fts where spas_fts match ${ftsQuery(trigrams)}`;
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/common';
+import { messages } from '@spajobs/contract/messages';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { insertJob, insertSpa } from '../../../test/factories.ts';
+
+const DAY = 86_400_000;
+
+interface ListBody {
+  success: boolean;
+  data: { _id: string; title: string }[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pages: number;
+}
+
+describe('text search: contains, case-insensitive, from the index, same on both engines', () => {
+  let t: TestApp;
+  const id: Record<string, string> = {};
+  // Listings are answered from a short-lived response cache; a search repeated after a write is spelt differently.
+  const titles = async (query: Record<string, string>) => {
+    const res = await t.app.inject({ url: '/api/v1/spajobs', query: { limit: '100', ...query } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<ListBody>();
+    expect(body.total).toBe(body.data.length);
+    return body.data.map((j) => j.title).sort();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    const now = Date.now();
+    const lotus = await insertSpa(t.database, { name: 'Lotus Wellness Retreat' });
+    const kerala = await insertSpa(t.database, { name: 'केरल आयुर्वेद केंद्र' });
+    const jobs: [string, number, string, string][] = [
+      ['therapist', lotus, 'Senior Spa THERAPIST', 'Deep tissue and aromatherapy for guests.'],
+      ['masseur', kerala, 'मसाज थेरेपिस्ट', 'अनुभवी थेरेपिस्ट चाहिए'],
+      ['percent', lotus, 'Offer: 50% off_now desk', 'Front desk with a sales target.'],
+      ['plain', lotus, 'Receptionist', 'Greets guests; knows Balinese massage menus.'],
+      ['yoga', kerala, 'Yoga Instructor', 'Morning classes.'],
+    ];
+    for (const [key, spa, title, description] of jobs) {
+      id[key] = String(await insertJob(t.database, spa, { title, description, posted_at: now - DAY }));
+    }
+  });
+  afterAll(() => t.close());
+
+  it('finds any part of a title in any case', async () => {
+    expect(await titles({ title: 'therap' })).toEqual(['Senior Spa THERAPIST']);
+    expect(await titles({ title: 'SPA ther' })).toEqual(['Senior Spa THERAPIST']);
+    expect(await titles({ title: 'rapist' })).toEqual(['Senior Spa THERAPIST']);
+    expect(await titles({ title: 'instructor' })).toEqual(['Yoga Instructor']);
+  });
+
+  it('finds Devanagari text by any part of it', async () => {
+    expect(await titles({ title: 'मसाज' })).toEqual(['मसाज थेरेपिस्ट']);
+    expect(await titles({ title: 'थेरे' })).toEqual(['मसाज थेरेपिस्ट']);
+    expect(await titles({ q: 'आयुर्वेद' })).toEqual(['Yoga Instructor', 'मसाज थेरेपिस्ट']);
+  });
+
+  it('reads % and _ as themselves', async () => {
+    expect(await titles({ title: '50%' })).toEqual(['Offer: 50% off_now desk']);
+    expect(await titles({ title: 'f_n' })).toEqual(['Offer: 50% off_now desk']);
+    expect(await titles({ title: '5%f' })).toEqual([]);
+    expect(await titles({ title: '_' })).toEqual(['Offer: 50% off_now desk']);
+    expect(await titles({ title: '%' })).toEqual(['Offer: 50% off_now desk']);
+    expect(await titles({ title: '"' })).toEqual([]);
+    expect(await titles({ title: 'a" OR "b' })).toEqual([]);
+  });
+
+  it('answers one- and two-character searches', async () => {
+    expect(await titles({ title: 'Yo' })).toEqual(['Yoga Instructor']);
+    expect(await titles({ title: 'x' })).toEqual([]);
+    expect(await titles({ title: 'ST' })).toEqual([
+      'Receptionist',
+      'Senior Spa THERAPIST',
+      'Yoga Instructor',
+    ]);
+  });
+
+  it('a keyword needs every word, each in the title, the description or the spa name', async () => {
+    expect(await titles({ q: 'aromatherapy' })).toEqual(['Senior Spa THERAPIST']);
+    expect(await titles({ q: 'lotus' })).toEqual([
+      'Offer: 50% off_now desk',
+      'Receptionist',
+      'Senior Spa THERAPIST',
+    ]);
+    expect(await titles({ q: 'lotus balinese' })).toEqual(['Receptionist']);
+    expect(await titles({ q: 'RECEPTION greets' })).toEqual(['Receptionist']);
+    expect(await titles({ q: 'lotus yoga' })).toEqual([]);
+    expect(await titles({ q: 'qwzxv' })).toEqual([]);
+  });
+
+  it('the spa-name filter matches part of the name', async () => {
+    expect(await titles({ spa: 'wellness' })).toEqual([
+      'Offer: 50% off_now desk',
+      'Receptionist',
+      'Senior Spa THERAPIST',
+    ]);
+    expect(await titles({ spa: 'wellness', title: 'recep' })).toEqual(['Receptionist']);
+    expect(await titles({ spa: 'nowhere' })).toEqual([]);
+  });
+
+  it('the index follows every write: a new title, a deleted job, a renamed spa', async () => {
+    await t.database.db
+      .updateTable('jobs')
+      .set({ title: 'Head Receptionist' })
+      .where('id', '=', Number(id.plain))
+      .execute();
+    expect(await titles({ title: 'head rec' })).toEqual(['Head Receptionist']);
+    expect(await titles({ title: 'Yoga' })).toEqual(['Yoga Instructor']);
+    await t.database.db.deleteFrom('jobs').where('id', '=', Number(id.yoga)).execute();
+    // Another spelling of the same search, so that no cached answer stands in for the index.
+    expect(await titles({ title: 'YOGA' })).toEqual([]);
+    await t.database.db
+      .updateTable('spas')
+      .set({ name: 'Jasmine Day Spa' })
+      .where('name', '=', 'Lotus Wellness Retreat')
+      .execute();
+    expect(await titles({ q: 'jasmine' })).toEqual([
+      'Head Receptionist',
+      'Offer: 50% off_now desk',
+      'Senior Spa THERAPIST',
+    ]);
+    expect(await titles({ q: 'LOTUS' })).toEqual([]);
+    expect(await titles({ spa: 'jasmine day' })).toHaveLength(3);
+  });
+
+  it('a closed job is never found', async () => {
+    await t.database.db
+      .updateTable('jobs')
+      .set({ is_active: 0 })
+      .where('id', '=', Number(id.masseur))
+      .execute();
+    expect(await titles({ title: 'मसा' })).toEqual([]);
+  });
+
+  it('spa search by name uses the same rules', async () => {
+    const names = async (name: string) =>
+      (await t.app.inject({ url: '/api/v1/spas/search', query: { name } }))
+        .json<{ data: { name: string }[] }>()
+        .data.map((s) => s.name);
+    expect(await names('DAY SP')).toEqual(['Jasmine Day Spa']);
+    expect(await names('आयुर्')).toEqual(['केरल आयुर्वेद केंद्र']);
+    expect(await names('zzqq')).toEqual([]);
+    expect(await names('ja')).toEqual(['Jasmine Day Spa']);
+  });
+});
+
+describe('totals and pages at scale', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 30, jobs: TOTAL_CAP + 1500 } });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const list = (query: Record<string, string>) => t.app.inject({ url: '/api/v1/spajobs', query });
+
+  it('counts exactly up to the cap, then says it is capped', async () => {
+    const all = (await list({})).json<ListBody>();
+    expect(all.total).toBe(TOTAL_CAP);
+    expect(all.totalCapped).toBe(true);
+    expect(all.pages).toBe(Math.ceil(RESULT_WINDOW / 9));
+    const few = (await list({ title: 'yoga' })).json<ListBody>();
+    expect(few.totalCapped).toBe(false);
+    expect(few.total).toBeGreaterThan(0);
+    expect(few.total).toBeLessThan(TOTAL_CAP);
+    expect(few.pages).toBe(Math.ceil(few.total / 9));
+  });
+
+  it('the same jobs come back whichever way the search is read', async () => {
+    // "therapist" is common (read by walking the date order); the yoga title is rare (read from the index).
+    for (const title of ['therapist', 'yoga instructor', 'eflexolog']) {
+      const pages: string[] = [];
+      const first = (await list({ title, limit: '100' })).json<ListBody>();
+      for (let page = 1; page <= Math.min(first.pages, 3); page++) {
+        const body = (await list({ title, limit: '100', page: String(page) })).json<ListBody>();
+        for (const j of body.data) {
+          expect(j.title.toLowerCase()).toContain(title);
+          pages.push(j._id);
+        }
+      }
+      expect(new Set(pages).size).toBe(pages.length);
+    }
+  });
+
+  it('the deepest page of the window answers; a page past it is refused with a way forward', async () => {
+    const last = await list({ page: String(Math.ceil(RESULT_WINDOW / 9)) });
+    expect(last.statusCode).toBe(200);
+    expect(last.json<ListBody>().data.length).toBeGreaterThan(0);
+    for (const page of [String(Math.ceil(RESULT_WINDOW / 9) + 1), '100000']) {
+      const res = await list({ page });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: messages.pageBeyondWindow });
+    }
+    const recent = await t.app.inject({ url: '/api/v1/spajobs/recent', query: { page: '100000' } });
+    expect(recent.statusCode).toBe(400);
+  });
+});
