@@ -230,7 +230,8 @@ test('a reported job that the admin rejects leaves the listings', async ({ brows
   await visitor.goto(filtered);
   await expect(visitor.getByText('No jobs match your filters')).toBeVisible();
   await expect(visitor.locator(`a[href="/job/${job!._id}"]`)).toHaveCount(0);
-  await visitor.goto(`/job/${job!._id}`);
+  const closedPage = await visitor.goto(`/job/${job!._id}`);
+  expect(closedPage?.status()).toBe(410);
   await expect(visitor.getByText('This job is closed. It no longer takes applications.')).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
   await visitor.close();
