@@ -3,7 +3,7 @@
  *
  *   npm run bench                    API load at 1,000,000 jobs, the cost curve, the web
  *   npm run bench -- --pg            the API parts on PostgreSQL (DATABASE_URL, default the local `test` database)
- *   npm run bench -- --only api      one part: api | curve | web
+ *   npm run bench -- --only api      one part: uncached | api | curve | web
  *   npm run bench -- --duration 5    seconds of load per endpoint (default 10)
  *
  * Data sets come from the demo generator and are kept under data/bench/ (SQLite) or in
@@ -342,6 +342,296 @@ async function costCurve() {
   results.sections[`Cost curve (${engine}, p50 at 50 connections, ${seconds} s each)`] = rows;
 }
 
+// ---------------------------------------------------------------- uncached
+
+/**
+ * Requests that no cache can answer: every one draws its words, places and
+ * pages at random, as real visitors ask something new each time.
+ */
+const WORDS = {
+  common: ['therapist', 'spa', 'massage', 'manager', 'beautician', 'reception', 'thai', 'ayurved', 'stylist'],
+  rare: [
+    'reflexolog',
+    'panchakarma',
+    'balinese',
+    'nail techn',
+    'housekeeping',
+    'wellness consult',
+    'makeup art',
+  ],
+  misspelt: ['therapst', 'masage', 'recepshonist', 'beutician', 'spaa manager', 'ayurvedik', 'stylish'],
+  hindi: ['मसाज', 'स्पा', 'थेरेपिस्ट', 'ब्यूटीशियन', 'रिसेप्शन', 'आयुर्वेद'],
+  short: ['a', 'sp', 'th', 'e', 'ma', 'ऑ', 'yo', 'na'],
+};
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const noMatch = () =>
+  Array.from({ length: 5 + Math.floor(Math.random() * 4) }, () => pick('bcdfghjkqvwxz'.split(''))).join('');
+
+interface Vocabulary {
+  cities: { city: string; state: string; lat: number; lng: number }[];
+  categories: string[];
+  spaNames: string[];
+}
+
+async function vocabulary(base: string): Promise<Vocabulary> {
+  const summary = (await (await fetch(`${base}/api/v1/spajobs/summary/all-stats`)).json()) as {
+    byCityState: { city: string; state: string }[];
+    byCategory: { category: string }[];
+  };
+  const { DEMO_CITIES } = await import('../apps/api/src/demo/cities.ts');
+  const coords = new Map(DEMO_CITIES.map((c) => [c.city, c]));
+  const cities = summary.byCityState.flatMap((c) => {
+    const at = coords.get(c.city);
+    return at ? [{ city: c.city, state: c.state, lat: at.lat, lng: at.lng }] : [];
+  });
+  const spas = (await (await fetch(`${base}/api/v1/spas/spaall?limit=100&page=7`)).json()) as {
+    data: { name: string }[];
+  };
+  return {
+    cities,
+    categories: summary.byCategory.map((c) => c.category),
+    spaNames: spas.data.map((s) => s.name),
+  };
+}
+
+/** A random part of a spa's name, 3 to 6 letters, sometimes one that matches nothing. */
+function namePart(v: Vocabulary): string {
+  if (Math.random() < 0.2) return noMatch();
+  const name = pick(v.spaNames).replace(/[^\p{L} ]/gu, '');
+  const len = 3 + Math.floor(Math.random() * 4);
+  const at = Math.floor(Math.random() * Math.max(1, name.length - len));
+  return name.slice(at, at + len).trim() || 'spa';
+}
+
+function uncachedScenarios(v: Vocabulary): { name: string; target: number; path: () => string }[] {
+  const q = (params: Record<string, string | number | undefined>) =>
+    `?${new URLSearchParams(Object.entries(params).flatMap(([k, x]): [string, string][] => (x === undefined ? [] : [[k, String(x)]]))).toString()}`;
+  const page = (max: number) => 1 + Math.floor(Math.random() * max);
+  return [
+    {
+      name: 'nearby spas, random place and radius',
+      target: 50,
+      path: () => {
+        const c = pick(v.cities);
+        const jitter = () => (Math.random() - 0.5) * 0.2;
+        return `/api/v1/spas/nearspa${q({ lat: (c.lat + jitter()).toFixed(4), lng: (c.lng + jitter()).toFixed(4), radius: pick([5, 10, 20, 50, 100]) })}`;
+      },
+    },
+    {
+      name: 'job filters, random city/state/category/page',
+      target: 50,
+      path: () => {
+        const c = pick(v.cities);
+        return `/api/v1/spajobs${q({
+          city: Math.random() < 0.5 ? c.city : undefined,
+          state: Math.random() < 0.5 ? c.state : undefined,
+          category: Math.random() < 0.5 ? pick(v.categories) : undefined,
+          page: page(20),
+          limit: 9,
+        })}`;
+      },
+    },
+    {
+      name: 'spa search, random name part',
+      target: 50,
+      path: () => `/api/v1/spas/search${q({ name: namePart(v), page: page(3), limit: 12 })}`,
+    },
+    {
+      name: 'keyword: common, rare, misspelt, Hindi, short',
+      target: 100,
+      path: () => {
+        const kind = pick(['common', 'rare', 'misspelt', 'hindi', 'short'] as const);
+        const c = pick(v.cities);
+        return `/api/v1/spajobs${q({
+          q: pick(WORDS[kind]),
+          city: Math.random() < 0.3 ? c.city : undefined,
+          page: page(kind === 'common' ? 50 : 3),
+          limit: 9,
+        })}`;
+      },
+    },
+    {
+      name: 'title search, random word',
+      target: 100,
+      path: () => {
+        const kind = pick(['common', 'rare', 'misspelt', 'hindi', 'short'] as const);
+        return `/api/v1/spajobs${q({ title: pick(WORDS[kind]), page: page(5), limit: 9 })}`;
+      },
+    },
+    {
+      name: 'no-match search',
+      target: 100,
+      path: () => `/api/v1/spajobs${q({ [pick(['q', 'title', 'spa'])]: noMatch(), limit: 9 })}`,
+    },
+    {
+      name: 'deep pages (up to the window)',
+      target: 100,
+      path: () =>
+        `/api/v1/spajobs${q({ q: Math.random() < 0.5 ? pick(WORDS.common) : undefined, page: 500 + page(611), limit: 9 })}`,
+    },
+  ];
+}
+
+/** Load where every request asks something new. */
+async function loadRandom(base: string, makePath: () => string, seconds: number, connections: number) {
+  const times: number[] = [];
+  const url = new URL(base);
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        timeout: 10,
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: makePath(), host: url.host }) }],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    rps: Math.round(r.requests.average),
+    p50: round(percentile(times, 50)),
+    p99: round(percentile(times, 99)),
+    max: round(times[times.length - 1] ?? 0),
+    errors: r.errors + r.non2xx,
+    timeouts: r.timeouts,
+  };
+}
+
+/** Each adversarial request once, alone: none may take longer than the sweep's target. */
+async function adversarialSweep(base: string, v: Vocabulary): Promise<Row[]> {
+  const c = v.cities[0]!;
+  const cases: [string, string][] = [
+    ['no match (keyword)', `/api/v1/spajobs?q=${noMatch()}`],
+    ['no match (title)', `/api/v1/spajobs?title=${noMatch()}`],
+    ['no match (spa name)', `/api/v1/spas/search?name=${noMatch()}`],
+    ['one character', '/api/v1/spajobs?q=a'],
+    ['two characters, title', '/api/v1/spajobs?title=zq'],
+    ['Hindi', `/api/v1/spajobs?q=${encodeURIComponent('मसाज थेरेपिस्ट')}`],
+    ['common words together', '/api/v1/spajobs?q=thai%20spa%20therapist'],
+    [
+      'every filter at once',
+      `/api/v1/spajobs?q=massage&title=therapist&spa=spa&city=${encodeURIComponent(c.city)}&state=${encodeURIComponent(c.state)}&category=Therapist&postedDate=2026-01-01`,
+    ],
+    ['deepest reachable page', '/api/v1/spajobs?page=1112&limit=9'],
+    ['deepest page of a common word', '/api/v1/spajobs?q=therapist&page=1112&limit=9'],
+    ['nearby 100 km', `/api/v1/spas/nearspa?lat=${c.lat}&lng=${c.lng}&radius=100`],
+  ];
+  const rows: Row[] = [];
+  for (const [name, p] of cases) {
+    const ms = await firstRequestMs(base + p);
+    rows.push({ request: name, ms, target: '≤ 250 ms', met: ms <= 250 });
+  }
+  return rows;
+}
+
+async function uncached() {
+  const port = 4740;
+  const limitPort = 4741;
+  const rows: Row[] = [];
+  const curve: Record<string, Record<number, number>> = {};
+  const small = SIZES[0]!;
+  for (const size of [small, LARGEST]) {
+    await ensureDataset(size);
+    const api = await startApi(envFor(size), port);
+    const base = `http://127.0.0.1:${port}`;
+    await settle(base);
+    const v = await vocabulary(base);
+    const scenarios = uncachedScenarios(v);
+    const sample = await fetch(base + scenarios[1]!.path());
+    const file = path.join(os.tmpdir(), `spajobs-bench-uncached-${process.pid}.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ '*': { body: await sample.text(), contentType: 'application/json; charset=utf-8' } }),
+    );
+    const limit = spawn(process.execPath, ['bench/limit-server.mjs', file, String(limitPort)], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.add(limit);
+    await waitFor(`http://127.0.0.1:${limitPort}/any`);
+    const limitBase = `http://127.0.0.1:${limitPort}`;
+    for (const sc of scenarios) {
+      if (size === LARGEST) {
+        for (const connections of [10, 50]) {
+          log(`uncached: ${sc.name}, ${connections} connections`);
+          await loadRandom(base, sc.path, 2, connections);
+          const a = await loadRandom(base, sc.path, duration, connections);
+          const l = await loadRandom(limitBase, sc.path, Math.max(2, Math.round(duration / 3)), connections);
+          const p99Target = connections === 10 ? sc.target : undefined;
+          rows.push({
+            scenario: sc.name,
+            connections,
+            rps: a.rps,
+            p50Ms: a.p50,
+            p99Ms: a.p99,
+            maxMs: a.max,
+            errors: a.errors,
+            timeouts: a.timeouts,
+            limitRps: l.rps,
+            target: p99Target ? `p99 ≤ ${p99Target} ms, no errors` : 'no errors or timeouts',
+            met: (p99Target === undefined || a.p99 <= p99Target) && a.errors === 0 && a.timeouts === 0,
+          });
+          (curve[sc.name] ??= {})[size.jobs] =
+            connections === 10 ? a.p50 : (curve[sc.name]?.[size.jobs] ?? 0);
+        }
+      } else {
+        log(`uncached curve: ${sc.name} at ${num(size.jobs)} jobs`);
+        await loadRandom(base, sc.path, 2, 10);
+        (curve[sc.name] ??= {})[size.jobs] = (
+          await loadRandom(base, sc.path, Math.max(3, duration / 2), 10)
+        ).p50;
+      }
+    }
+    if (size === LARGEST) {
+      log('uncached: health while 8 connections search for what matches nothing');
+      const noMatchPath = scenarios.find((s) => s.name === 'no-match search')!.path;
+      const [health] = await Promise.all([
+        loadRandom(base, () => '/healthz', duration, 1),
+        loadRandom(base, noMatchPath, duration, 8),
+      ]);
+      rows.push({
+        scenario: 'health during no-match searches (8 connections)',
+        connections: 1,
+        rps: health.rps,
+        p50Ms: health.p50,
+        p99Ms: health.p99,
+        maxMs: health.max,
+        errors: health.errors,
+        timeouts: health.timeouts,
+        limitRps: 0,
+        target: 'p99 ≤ 20 ms',
+        met: health.p99 <= 20 && health.errors === 0,
+      });
+      results.sections[`Adversarial requests, one at a time (${engine}, ${num(size.jobs)} jobs)`] =
+        await adversarialSweep(base, v);
+    }
+    await stop(limit);
+    await stop(api);
+    fs.rmSync(file, { force: true });
+  }
+  results.sections[
+    `Uncached: every request new (${engine}, ${num(LARGEST.spas)} spas, ${num(LARGEST.jobs)} jobs, ${duration} s)`
+  ] = rows;
+  results.sections[`Uncached cost curve (${engine}, p50 at 10 connections)`] = Object.entries(curve).map(
+    ([name, bySize]) => {
+      const ratio = bySize[LARGEST.jobs]! / Math.max(0.01, bySize[small.jobs]!);
+      return {
+        scenario: name,
+        [`p50Ms@${small.jobs}`]: bySize[small.jobs]!,
+        [`p50Ms@${LARGEST.jobs}`]: bySize[LARGEST.jobs]!,
+        ratio: Math.round(ratio * 100) / 100,
+        target: '≤ 2',
+        met: ratio <= 2,
+      };
+    },
+  );
+}
+
 // ---------------------------------------------------------------- web
 
 function routeJsSizes(): Row[] {
@@ -480,6 +770,7 @@ function printTable(title: string, rows: Row[]) {
 }
 
 const started = Date.now();
+if (!only || only === 'uncached') await uncached();
 if (!only || only === 'api') await apiUnderLoad();
 if (!only || only === 'curve') await costCurve();
 if ((!only || only === 'web') && !usePg) await web();

@@ -25,7 +25,7 @@ const dbOptions = {
   pgSchema: config.databaseSchema,
 };
 // Migrations and demo data may take longer than a request may: they get a connection without time budgets.
-const setup = await createDb({ ...dbOptions, limits: 'none' });
+const setup = await createDb({ ...dbOptions, limits: 'none', readWorkers: 0, queryBudgetMs: 0 });
 await migrateToLatest(setup);
 if (config.seedDemoData && (await isEmpty(setup))) {
   const { spas, jobs } = await seedDemoData(setup, DEMO_SIZE);
@@ -34,8 +34,9 @@ if (config.seedDemoData && (await isEmpty(setup))) {
     `Filled the empty database with demo data: ${spas} spas, ${jobs} jobs, ${employers} demo employers.`,
   );
 }
-// SQLite's connection has no such budgets to leave off; PostgreSQL's serving pool is a new one.
-const database = config.databaseUrl ? (await setup.destroy(), await createDb(dbOptions)) : setup;
+// Serving gets a new pool (PostgreSQL) or its read workers (SQLite), with the budgets on.
+await setup.destroy();
+const database = await createDb(dbOptions);
 const app = await buildApp({ config, database, web: true });
 
 // Files whose row never came (a crash between the two writes) are removed at start and daily.

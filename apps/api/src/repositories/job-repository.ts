@@ -96,6 +96,11 @@ export interface JobPage {
 export const SHORT_TEXT_WINDOW = 10_000;
 /** Trigrams are counted up to this many rows; one held by more is common. */
 const TRIGRAM_CAP = 20_000;
+/**
+ * PostgreSQL reads each candidate's row to confirm it (the trigram index is
+ * lossy), so it counts fewer before calling a term common.
+ */
+const PG_ESTIMATE_CAP = 5_000;
 /** A term's candidates are counted up to this many when choosing a plan. */
 const ESTIMATE_CAP = 200_000;
 /** Reading one candidate from the index, relative to testing one job on a walk (about a microsecond). */
@@ -125,17 +130,10 @@ export class JobRepository {
   /** The exact test of one text term on a job row. */
   private termMatches(eb: ExpressionBuilder<Database, 'jobs'>, t: TextTerm) {
     const { engine } = this.d;
-    // PostgreSQL hashes the matching spas once; SQLite looks up each job's spa.
+    // PostgreSQL keeps the spa's name on each job (migration 0004); SQLite looks up the job's spa.
     const spaName = () =>
       engine === 'postgres'
-        ? eb(
-            'jobs.spa_id',
-            'in',
-            eb
-              .selectFrom('spas')
-              .select('spas.id')
-              .where(containsText(engine, 'spas.name', t.text)),
-          )
+        ? containsText(engine, 'jobs.spa_name', t.text)
         : eb.exists(
             eb
               .selectFrom('spas')
@@ -170,12 +168,11 @@ export class JobRepository {
   private candidates(t: TextTerm, trigrams: string[]) {
     if (this.d.engine === 'sqlite') return jobTextCandidates(trigrams, ftsColumns(t));
     const p = likePattern(t.text);
-    const bySpa = sql`select jobs.id from jobs where jobs.spa_id in (select spas.id from spas where spas.name ilike ${p} escape '\\')`;
-    if (t.kind === 'title') return sql`select jobs.id from jobs where jobs.title ilike ${p} escape '\\'`;
-    if (t.kind === 'spa') return bySpa;
-    return sql`select jobs.id from jobs where jobs.title ilike ${p} escape '\\'
-      union select jobs.id from jobs where jobs.description ilike ${p} escape '\\'
-      union ${bySpa}`;
+    const where = (column: string) =>
+      sql`select jobs.id from jobs where ${sql.ref(column)} ilike ${p} escape '\\'`;
+    if (t.kind === 'title') return where('jobs.title');
+    if (t.kind === 'spa') return where('jobs.spa_name');
+    return sql`${where('jobs.title')} union ${where('jobs.description')} union ${where('jobs.spa_name')}`;
   }
 
   /**
@@ -205,7 +202,9 @@ export class JobRepository {
       // The trigram index gives the exact matches; count them up to a cap.
       const r = await sql<{
         n: number;
-      }>`select count(*) as n from (${this.candidates(t, [])} limit ${TRIGRAM_CAP}) as c`.execute(this.db);
+      }>`select count(*) as n from (${this.candidates(t, [])} limit ${PG_ESTIMATE_CAP}) as c`.execute(
+        this.db,
+      );
       return { t, trigrams: [], n: Number(r.rows[0]?.n ?? 0) };
     }
     const counted = await Promise.all(
@@ -347,7 +346,7 @@ export class JobRepository {
       const walkCost = (wanted: number) => Math.min(inFilter, (wanted * open) / matches) * rowCost;
       // Candidates come from the index in id order, so reading them is close to sequential.
       // A count that reached its cap says only "at least": never read that many from the index.
-      const known = best.n < (this.d.engine === 'postgres' ? TRIGRAM_CAP : ESTIMATE_CAP);
+      const known = best.n < (this.d.engine === 'postgres' ? PG_ESTIMATE_CAP : ESTIMATE_CAP);
       const pageByIndex = known && best.n * CANDIDATE_COST < walkCost(offset + limit);
       const countByIndex =
         known &&

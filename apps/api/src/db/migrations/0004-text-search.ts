@@ -11,14 +11,51 @@ import type { Engine } from '../database.ts';
  * with LIKE. Triggers keep them in step with every write, in the same
  * transaction as the write.
  *
- * PostgreSQL: pg_trgm GIN indexes, which ILIKE uses directly.
+ * PostgreSQL: pg_trgm GIN indexes, which ILIKE uses directly, on job titles,
+ * descriptions and a copy of the spa's name on each job (kept by triggers),
+ * and on spa names.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine === 'postgres') {
     const ops = await trigramOperatorClass(db);
+    // Each job carries its spa's name, kept by triggers, so that a keyword is one index
+    // lookup per column and testing a job on a walk needs no look at its spa.
+    await sql`alter table jobs add column spa_name text not null default ''`.execute(db);
+    await sql`update jobs set spa_name = spas.name from spas where spas.id = jobs.spa_id`.execute(db);
+    await sql
+      .raw(
+        `create function jobs_take_spa_name() returns trigger language plpgsql as $$
+      begin
+        new.spa_name := coalesce((select name from spas where id = new.spa_id), '');
+        return new;
+      end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger jobs_spa_name before insert or update of spa_id on jobs
+      for each row execute function jobs_take_spa_name()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create function spas_pass_name_to_jobs() returns trigger language plpgsql as $$
+      begin
+        update jobs set spa_name = new.name where spa_id = new.id;
+        return new;
+      end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger spas_name_to_jobs after update of name on spas
+      for each row when (old.name is distinct from new.name) execute function spas_pass_name_to_jobs()`,
+      )
+      .execute(db);
     await sql`create index jobs_title_trgm on jobs using gin (title ${sql.raw(ops)})`.execute(db);
     await sql`create index jobs_description_trgm on jobs using gin (description ${sql.raw(ops)})`.execute(db);
+    await sql`create index jobs_spa_name_trgm on jobs using gin (spa_name ${sql.raw(ops)})`.execute(db);
     await sql`create index spas_name_trgm on spas using gin (name ${sql.raw(ops)})`.execute(db);
     // The listing reads newest first with ties broken by id.
     await sql`create index jobs_active_posted_id on jobs (is_active, posted_at desc, id desc)`.execute(db);
