@@ -24,6 +24,8 @@ export const jobSchema = z.object({
   description: z.string(),
   requirements: z.string(),
   views: z.number().int(),
+  /** "closed" once the job is paused, closed, rejected or expired: its page says so. */
+  status: z.enum(['open', 'closed']).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

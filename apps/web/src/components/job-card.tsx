@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Job } from '@spajobs/contract/job';
 import { relativePostedTime } from '../lib/format';
 import { BriefcaseIcon, MapPinIcon, WalletIcon } from './ui/icons';
+import { VerifiedBadge } from './verified-badge';
 
 /** A job in a grid or list: title, spa, place, salary, experience, when posted. Opens the job. */
 export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 | 3 }) {
@@ -24,7 +25,10 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
           </span>
         )}
       </div>
-      <p className="mt-1 text-sm text-stone-700">{job.spa.name}</p>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        {job.spa.name}
+        {job.spa.verified && <VerifiedBadge />}
+      </p>
       <dl className="mt-3 grid gap-1 text-sm text-stone-800">
         <div className="flex gap-2">
           <dt className="sr-only">Location</dt>

@@ -20,12 +20,14 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
   if (status === 'signed-in' && user) {
     const logout = () => {
       signOut();
-      navigate('/login');
+      navigate(user.role === 'user' ? '/login' : '/employer/login');
     };
     return (
       <div className={wrap}>
         <Link
-          to="/candidate/dashboard"
+          to={
+            user.role === 'admin' ? '/admin' : user.role === 'employer' ? '/employer' : '/candidate/dashboard'
+          }
           className={cn(
             'inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-semibold text-stone-900 hover:bg-brand-50',
             variant === 'mobile' && 'px-3',

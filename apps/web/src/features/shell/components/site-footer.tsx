@@ -49,6 +49,7 @@ export function SiteFooter() {
               { to: '/jobs-india', label: f.allJobs },
               { to: '/about', label: t.shell.nav.about },
               { to: '/contact', label: t.shell.nav.contact },
+              { to: '/employer/login', label: f.forEmployers },
             ].map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="inline-block py-1 text-stone-300 hover:text-white hover:underline">
