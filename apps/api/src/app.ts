@@ -17,6 +17,10 @@ import { authPlugin } from './plugins/auth.ts';
 import { createContext } from './plugins/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
+import { keepListingsFresh } from './plugins/listing-freshness.ts';
+import { createSpaDigests, scheduleSpaDigests } from './plugins/spa-digest.ts';
+import adminRoutes from './routes/admin/index.ts';
+import employerRoutes from './routes/employer/index.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import applicationRoutes from './routes/applications/index.ts';
@@ -75,7 +79,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(helmet, securityHeaders(config));
 
   // Before the ETag plugin, so that cached answers keep the ETag they were stored with.
-  if (config.responseCache) registerResponseCache(app);
+  const responseCache = config.responseCache ? registerResponseCache(app) : { clear: () => undefined };
+  keepListingsFresh(app, responseCache);
+  app.ctx.digests = createSpaDigests(app);
+  scheduleSpaDigests(app, config.digestSweepMs);
   await app.register(etag, { weak: true });
   // Phones on mobile data get compressed JSON and HTML; built assets are compressed ahead of time.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
@@ -121,6 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(applicationRoutes, { prefix: '/application' });
       await api.register(messageRoutes, { prefix: '/messages' });
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(employerRoutes, { prefix: '/employer' });
+      await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/site', { schema: { hide: true } }, async () => config.site);
     },
     { prefix: '/api/v1' },

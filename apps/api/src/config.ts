@@ -41,6 +41,8 @@ export interface Config {
     social: Partial<Record<SocialNetwork, string>>;
   };
   smtpUrl: string | undefined;
+  /** How often spas' waiting new-application e-mails are looked for (0: never). */
+  digestSweepMs: number;
   mailFrom: string;
   seedDemoData: boolean;
   rateLimits: boolean;
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       social: socialLinks(env),
     },
     smtpUrl: env.SMTP_URL || undefined,
+    digestSweepMs: Number(env.DIGEST_SWEEP_MS ?? 300_000),
     mailFrom: env.MAIL_FROM ?? 'Spa Jobs <no-reply@spajobs.example>',
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     rateLimits: env.RATE_LIMITS !== 'off',

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { JWT_SECRET_FILE, loadConfig } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoEmployers } from './demo/employers.ts';
 import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
 import { sweepOrphanUploads } from './lib/orphan-sweep.ts';
 
@@ -28,7 +29,10 @@ const setup = await createDb({ ...dbOptions, limits: 'none', readWorkers: 0, que
 await migrateToLatest(setup);
 if (config.seedDemoData && (await isEmpty(setup))) {
   const { spas, jobs } = await seedDemoData(setup, DEMO_SIZE);
-  console.log(`Filled the empty database with demo data: ${spas} spas, ${jobs} jobs.`);
+  const employers = await seedDemoEmployers(setup);
+  console.log(
+    `Filled the empty database with demo data: ${spas} spas, ${jobs} jobs, ${employers} demo employers.`,
+  );
 }
 // Serving gets a new pool (PostgreSQL) or its read workers (SQLite), with the budgets on.
 await setup.destroy();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalPhoneField, SIMPLE_EMAIL } from './fields.ts';
 import { limitMessages as lm, messages as m } from './messages.ts';
 import { pageQuery } from './common.ts';
+import { applicationEventSchema } from './employer.ts';
 
 export const APPLICATION_STATUSES = ['applied', 'viewed', 'shortlisted', 'rejected', 'hired'] as const;
 
@@ -69,6 +70,10 @@ export const applicationItemSchema = z.object({
     .nullable(),
   status: z.string(),
   appliedAt: z.string(),
+  interviewAt: z.string().nullable().optional(),
+  interviewPlace: z.string().nullable().optional(),
+  /** Every change of status, oldest first, starting with "applied". */
+  history: z.array(applicationEventSchema).optional(),
 });
 export type ApplicationItem = z.infer<typeof applicationItemSchema>;
 

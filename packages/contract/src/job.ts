@@ -26,6 +26,8 @@ export const jobSchema = z.object({
   views: z.number().int(),
   /** Kilometres from the place searched from, when the search was near a place. */
   distance: z.number().optional(),
+  /** "closed" once the job is paused, closed, rejected or expired: its page says so. */
+  status: z.enum(['open', 'closed']).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -5,6 +5,8 @@ export const spaSummarySchema = z.object({
   _id: z.string(),
   name: z.string(),
   fullAddress: z.string(),
+  /** Checked by an admin: shown as a "Verified" badge. */
+  verified: z.boolean().optional(),
 });
 
 export const spaSchema = z.object({
@@ -35,6 +37,7 @@ export const spaSchema = z.object({
   openingHours: z.string().nullable(),
   closingHours: z.string().nullable(),
   openJobs: z.number().int(),
+  verified: z.boolean().optional(),
   distance: z.number().optional(),
 });
 export type Spa = z.infer<typeof spaSchema>;

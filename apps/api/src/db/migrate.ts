@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as externalSignIn from './migrations/0002-external-sign-in.ts';
 import * as spaRatingIndexes from './migrations/0003-spa-rating-indexes.ts';
 import * as textSearch from './migrations/0004-text-search.ts';
+import * as employersAdmin from './migrations/0006-employers-admin.ts';
 import * as guestPhoneApplications from './migrations/0007-guest-phone-applications.ts';
 import * as jobSalaryExperience from './migrations/0007b-job-salary-experience.ts';
 
@@ -17,6 +18,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0002-external-sign-in': externalSignIn,
   '0003-spa-rating-indexes': spaRatingIndexes,
   '0004-text-search': textSearch,
+  '0006-employers-admin': employersAdmin,
   '0007-guest-phone-applications': guestPhoneApplications,
   '0007b-job-salary-experience': jobSalaryExperience,
 };
@@ -44,7 +46,14 @@ export async function migrateToLatest({ db, engine }: Db): Promise<void> {
     engine === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Migration numbers are reserved per line of work, so a lower number may
+  // arrive after a higher one has run; each migration stands on its own.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

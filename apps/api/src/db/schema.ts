@@ -28,6 +28,12 @@ export interface SpaTable {
   rating: number;
   reviews_count: number;
   created_at: number;
+  /** listed (imported, unclaimed), pending, verified or rejected. */
+  verification: Generated<string>;
+  verification_note: Generated<string | null>;
+  whatsapp: Generated<string | null>;
+  /** When the last new-application e-mail went to the spa's employers. */
+  digest_sent_at: Generated<number | null>;
 }
 
 export interface JobTable {
@@ -56,6 +62,12 @@ export interface JobTable {
   expires_at: number | null;
   is_active: Generated<number>;
   created_at: number;
+  /** active, paused or closed. is_active is 1 only for an active, approved job. */
+  status: Generated<string>;
+  /** approved, pending (a job of an unverified spa) or rejected. */
+  moderation: Generated<string>;
+  moderation_note: Generated<string | null>;
+  posted_by: Generated<number | null>;
 }
 
 export interface UserTable {
@@ -80,6 +92,8 @@ export interface UserTable {
   sessions_valid_after: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** A disabled account cannot sign in and its tokens are refused. */
+  disabled_at: Generated<number | null>;
 }
 
 export interface ApplicationTable {
@@ -92,6 +106,9 @@ export interface ApplicationTable {
   resume: string | null;
   status: Generated<string>;
   applied_at: number;
+  interview_at: Generated<string | null>;
+  interview_place: Generated<string | null>;
+  spa_notified_at: Generated<number | null>;
 }
 
 export interface ContactMessageTable {
@@ -102,6 +119,49 @@ export interface ContactMessageTable {
   location: string | null;
   subject: string;
   message: string;
+  created_at: number;
+  handled_at: Generated<number | null>;
+  handled_by: Generated<number | null>;
+}
+
+export interface SpaMemberTable {
+  id: Generated<number>;
+  spa_id: number;
+  user_id: number;
+  role: 'owner' | 'member';
+  created_at: number;
+}
+
+export interface ApplicationEventTable {
+  id: Generated<number>;
+  application_id: number;
+  status: string;
+  note: string | null;
+  interview_at: string | null;
+  interview_place: string | null;
+  changed_by: number | null;
+  changed_at: number;
+}
+
+export interface JobReportTable {
+  id: Generated<number>;
+  job_id: number;
+  user_id: number | null;
+  reason: string;
+  details: string | null;
+  created_at: number;
+  resolved_at: number | null;
+  resolved_by: number | null;
+  resolution: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  details: string | null;
   created_at: number;
 }
 
@@ -121,6 +181,10 @@ export interface Database {
   applications: ApplicationTable;
   contact_messages: ContactMessageTable;
   password_reset_tokens: PasswordResetTokenTable;
+  spa_members: SpaMemberTable;
+  application_events: ApplicationEventTable;
+  job_reports: JobReportTable;
+  audit_log: AuditLogTable;
 }
 
 export type SpaRow = Selectable<SpaTable>;

@@ -57,6 +57,19 @@ export function nearestPlace(lat: number, lng: number): NearestPlace | null {
   return best;
 }
 
+/** A known Indian place by its name (and state, when given), case-insensitive; null if unknown. */
+export function findPlace(
+  city: string,
+  state?: string,
+): { city: string; state: string; lat: number; lng: number } | null {
+  const c = city.trim().toLowerCase();
+  const s = state?.trim().toLowerCase();
+  const hit =
+    load().find((p) => p.name.toLowerCase() === c && (!s || p.state.toLowerCase() === s)) ??
+    load().find((p) => p.name.toLowerCase() === c);
+  return hit ? { city: hit.name, state: hit.state, lat: hit.lat, lng: hit.lng } : null;
+}
+
 export interface CityMatch {
   city: string;
   state: string;

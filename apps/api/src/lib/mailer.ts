@@ -38,11 +38,16 @@ export function createMailer(opts: {
     }
     const createdAt = new Date();
     const name = `${createdAt.getTime().toString().padStart(15, '0')}-${randomBytes(4).toString('hex')}.json`;
+    // Written beside the outbox and moved in whole, so a reader never sees half a message.
+    const partialDir = path.join(path.dirname(opts.outboxDir), '.outbox-partial');
     await fs.mkdir(opts.outboxDir, { recursive: true });
+    await fs.mkdir(partialDir, { recursive: true });
+    const partial = path.join(partialDir, name);
     await fs.writeFile(
-      path.join(opts.outboxDir, name),
+      partial,
       JSON.stringify({ from: opts.from, ...message, createdAt: createdAt.toISOString() }, null, 2),
     );
+    await fs.rename(partial, path.join(opts.outboxDir, name));
     opts.log()?.info({ mail: { ...message }, outbox: name }, 'mail written to outbox (no SMTP configured)');
   }
 

@@ -4,7 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { LocalStorage, type Storage } from '../lib/storage.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
+import { AdminRepository } from '../repositories/admin-repository.ts';
 import { ApplicationRepository } from '../repositories/application-repository.ts';
+import { EmployerRepository } from '../repositories/employer-repository.ts';
+import type { SpaDigests } from './spa-digest.ts';
 import { ContactMessageRepository } from '../repositories/contact-message-repository.ts';
 import { JobRepository } from '../repositories/job-repository.ts';
 import { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
@@ -26,6 +29,16 @@ export interface AppContext {
   /** Uploaded photos and resumes. */
   storage: Storage;
   mailer: Mailer;
+  employers: EmployerRepository;
+  admin: AdminRepository;
+  /** New-application e-mail to spas (set up by the app). */
+  digests: SpaDigests;
+  /**
+   * Call after anything that changes which jobs are open (pause, close,
+   * moderation, renewal): drops cached counts and cached public answers, so
+   * listings change at once.
+   */
+  listingsChanged: () => void;
 }
 
 export function createContext(config: Config, database: Db, log?: () => FastifyBaseLogger): AppContext {
@@ -40,6 +53,10 @@ export function createContext(config: Config, database: Db, log?: () => FastifyB
     contactMessages: new ContactMessageRepository(database),
     passwordResets: new PasswordResetRepository(database),
     storage: new LocalStorage(config.uploadsDir),
+    employers: new EmployerRepository(database),
+    admin: new AdminRepository(database),
+    digests: { afterApplication: async () => undefined, sweep: async () => 0 },
+    listingsChanged: () => undefined,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

@@ -33,7 +33,7 @@ const refreshers = new WeakSet<FastifyRequest>();
  * that carry a token are never served from or stored in it. Each instance
  * keeps its own; none depends on it.
  */
-export function registerResponseCache(app: FastifyInstance): void {
+export function registerResponseCache(app: FastifyInstance): { clear(): void } {
   const entries = new Map<string, Entry>();
 
   const serve = (reply: FastifyReply, hit: Entry, seconds: number, state: string) =>
@@ -85,4 +85,5 @@ export function registerResponseCache(app: FastifyInstance): void {
     const entry = entries.get(req.url);
     if (entry?.refreshing) entry.refreshing = false;
   });
+  return { clear: () => entries.clear() };
 }

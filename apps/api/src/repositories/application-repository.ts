@@ -1,10 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import type { ApplicationItem } from '@spajobs/contract/application';
 import { APPLY_AGAIN_DAYS } from '@spajobs/contract/common';
+import type { ApplicationEvent } from '@spajobs/contract/employer';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 const APPLY_AGAIN_MS = APPLY_AGAIN_DAYS * 86_400_000;
+/** A spa hears about new applications at most once an hour. */
+export const DIGEST_EVERY_MS = 3_600_000;
+
+export interface DigestItem {
+  name: string;
+  jobTitle: string;
+  appliedAt: number;
+}
 
 export type Applicant =
   | { userId: number }
@@ -71,6 +80,18 @@ export class ApplicationRepository {
         )
         .returning('id')
         .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('application_events')
+        .values({
+          application_id: row.id,
+          status: 'applied',
+          note: null,
+          interview_at: null,
+          interview_place: null,
+          changed_by: 'userId' in applicant ? applicant.userId : null,
+          changed_at: now,
+        })
+        .execute();
       return { ok: true, id: Number(row.id) } as const;
     });
   }
@@ -92,6 +113,8 @@ export class ApplicationRepository {
           'applications.id',
           'applications.status',
           'applications.applied_at',
+          'applications.interview_at',
+          'applications.interview_place',
           'jobs.id as job_id',
           'jobs.title',
           'jobs.location',
@@ -104,6 +127,7 @@ export class ApplicationRepository {
         .offset((page - 1) * limit)
         .execute(),
     ]);
+    const history = await this.history(rows.map((r) => r.id));
     return {
       total: Number(count.n),
       data: rows.map((r) => ({
@@ -111,8 +135,124 @@ export class ApplicationRepository {
         job: { _id: String(r.job_id), title: r.title, location: r.location, city: r.city, salary: r.salary },
         status: r.status,
         appliedAt: new Date(Number(r.applied_at)).toISOString(),
+        interviewAt: r.interview_at,
+        interviewPlace: r.interview_place,
+        history: history.get(r.id) ?? [],
       })),
     };
+  }
+
+  /** Each application's changes, oldest first. */
+  private async history(applicationIds: number[]): Promise<Map<number, ApplicationEvent[]>> {
+    const out = new Map<number, ApplicationEvent[]>();
+    if (!applicationIds.length) return out;
+    const rows = await this.db
+      .selectFrom('application_events')
+      .selectAll()
+      .where('application_id', 'in', applicationIds)
+      .orderBy('changed_at')
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.application_id) ?? [];
+      list.push({
+        status: r.status,
+        at: new Date(Number(r.changed_at)).toISOString(),
+        interviewAt: r.interview_at,
+        interviewPlace: r.interview_place,
+        note: r.note,
+      });
+      out.set(r.application_id, list);
+    }
+    return out;
+  }
+
+  /** The spa of a job and whether anyone manages it. */
+  private async spaOfJob(jobId: number) {
+    return this.db.selectFrom('jobs').select('spa_id').where('id', '=', jobId).executeTakeFirst();
+  }
+
+  /**
+   * Claims the right to e-mail a spa about its new applications: at most once
+   * an hour per spa. The claim is one conditional update, so of several
+   * instances (or a request and the sweep) only one sends. Answers the
+   * applications not told yet, now marked as told, or null when not claimed.
+   */
+  async claimDigest(spaId: number, now = Date.now()): Promise<DigestItem[] | null> {
+    return this.db.transaction().execute(async (tx) => {
+      const claimed = await tx
+        .updateTable('spas')
+        .set({ digest_sent_at: now })
+        .where('id', '=', spaId)
+        .where((eb) =>
+          eb.or([eb('digest_sent_at', 'is', null), eb('digest_sent_at', '<=', now - DIGEST_EVERY_MS)]),
+        )
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return null;
+      const rows = await tx
+        .selectFrom('applications')
+        .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+        .leftJoin('users', 'users.id', 'applications.user_id')
+        .select([
+          'applications.id',
+          'applications.applied_at',
+          'applications.guest_name',
+          'users.firstname',
+          'users.lastname',
+          'jobs.title',
+        ])
+        .where('jobs.spa_id', '=', spaId)
+        .where('applications.spa_notified_at', 'is', null)
+        .orderBy('applications.applied_at')
+        .limit(500)
+        .execute();
+      if (!rows.length) return [];
+      await tx
+        .updateTable('applications')
+        .set({ spa_notified_at: now })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      return rows.map((r) => ({
+        name: r.guest_name ?? `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim(),
+        jobTitle: r.title,
+        appliedAt: Number(r.applied_at),
+      }));
+    });
+  }
+
+  /** Spas with applications nobody has been told about yet. */
+  async spasAwaitingDigest(limit = 500): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('applications')
+      .innerJoin('jobs', 'jobs.id', 'applications.job_id')
+      .select('jobs.spa_id')
+      .distinct()
+      .where('applications.spa_notified_at', 'is', null)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.spa_id);
+  }
+
+  /** An application to a spa nobody manages is settled at once: there is no one to tell. */
+  async settleUnmanaged(applicationId: number, jobId: number, now = Date.now()): Promise<number | null> {
+    const job = await this.spaOfJob(jobId);
+    if (!job) return null;
+    const member = await this.db
+      .selectFrom('spa_members')
+      .select('id')
+      .where('spa_id', '=', job.spa_id)
+      .executeTakeFirst();
+    if (member) return job.spa_id;
+    await this.db
+      .updateTable('applications')
+      .set({ spa_notified_at: now })
+      .where('id', '=', applicationId)
+      .execute();
+    return null;
   }
 
   async countForUser(userId: number): Promise<number> {

@@ -27,7 +27,7 @@ export function activeJobFilter(eb: ExpressionBuilder<Database, 'jobs'>, now: nu
   ]);
 }
 
-type JobWithSpa = JobRow & { spa_name: string; spa_full_address: string };
+type JobWithSpa = JobRow & { spa_name: string; spa_full_address: string; spa_verification?: string };
 
 export function toJob(row: JobWithSpa, now = Date.now()): Job {
   const posted = Number(row.posted_at);
@@ -44,12 +44,21 @@ export function toJob(row: JobWithSpa, now = Date.now()): Job {
     isNewJob: now - posted < NEW_FOR_MS,
     gender: row.gender,
     postedOn: new Date(posted).toISOString(),
-    spa: { _id: String(row.spa_id), name: row.spa_name, fullAddress: row.spa_full_address },
+    spa: {
+      _id: String(row.spa_id),
+      name: row.spa_name,
+      fullAddress: row.spa_full_address,
+      verified: row.spa_verification === 'verified',
+    },
     hrPhone: row.hr_phone,
     hrWhatsapp: row.hr_whatsapp,
     description: row.description,
     requirements: row.requirements,
     views: Number(row.views),
+    status:
+      Number(row.is_active) === 1 && (row.expires_at === null || Number(row.expires_at) > now)
+        ? 'open'
+        : 'closed',
   };
 }
 
@@ -517,7 +526,11 @@ export class JobRepository {
       .selectFrom('jobs')
       .innerJoin('spas', 'spas.id', 'jobs.spa_id')
       .selectAll('jobs')
-      .select(['spas.name as spa_name', 'spas.full_address as spa_full_address'])
+      .select([
+        'spas.name as spa_name',
+        'spas.full_address as spa_full_address',
+        'spas.verification as spa_verification',
+      ])
       .where('jobs.id', 'in', ids)
       .execute()) as JobWithSpa[];
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -619,7 +632,11 @@ export class JobRepository {
       .selectFrom('jobs')
       .innerJoin('spas', 'spas.id', 'jobs.spa_id')
       .selectAll('jobs')
-      .select(['spas.name as spa_name', 'spas.full_address as spa_full_address'])
+      .select([
+        'spas.name as spa_name',
+        'spas.full_address as spa_full_address',
+        'spas.verification as spa_verification',
+      ])
       .where('jobs.id', '=', id)
       .executeTakeFirst()) as JobWithSpa | undefined;
     if (!row) return null;

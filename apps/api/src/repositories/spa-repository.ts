@@ -47,6 +47,7 @@ export function toSpa(row: SpaWithCount, distance?: number): Spa {
     openingHours: row.opening_hours,
     closingHours: row.closing_hours,
     openJobs: Number(row.open_jobs),
+    verified: row.verification === 'verified',
     ...(distance === undefined ? {} : { distance: roundKm(distance) }),
   };
 }

@@ -87,7 +87,8 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
         `${job.title} in ${job.location}. ${job.salary}. ${job.experience}. ${job.description}`,
       ),
       canonical: `${base}/job/${job._id}`,
-      jsonLd: jobPostingLd(job, spa, base),
+      // A closed or expired job answers 410, and is no longer offered to search engines as a posting.
+      ...(job.status === 'closed' ? { status: 410 } : { jsonLd: jobPostingLd(job, spa, base) }),
     };
   }
   const spaMatch = /^\/spa\/([^/]+)\/?$/.exec(path);

@@ -87,6 +87,28 @@ describe('serving the web app', () => {
     expect((await web.inject(`/spa/1/job/${jobId}`)).body).toContain('JobPosting');
   });
 
+  it('a closed or expired job is a 410 page with its title and no JobPosting', async () => {
+    const spa = await insertSpa(t.database, { name: 'Closed Spa' });
+    const closed = await insertJob(t.database, spa, {
+      title: 'Closed Therapist',
+      is_active: 0,
+      status: 'closed',
+    });
+    const expired = await insertJob(t.database, spa, {
+      title: 'Expired Therapist',
+      expires_at: Date.now() - 1000,
+    });
+    for (const [id, title] of [
+      [closed, 'Closed Therapist'],
+      [expired, 'Expired Therapist'],
+    ] as const) {
+      const res = await web.inject(`/job/${id}`);
+      expect(res.statusCode).toBe(410);
+      expect(res.body).toContain(title);
+      expect(res.body).not.toContain('JobPosting');
+    }
+  });
+
   it('an unknown job is a 404 page; other routes get the app with the default head', async () => {
     const missing = await web.inject('/job/999999');
     expect(missing.statusCode).toBe(404);

@@ -17,6 +17,12 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/(apply\/[^/]+|guest\/apply\/[^/]+)$/, 'guest-apply'],
   [/^\/(candidate\/dashboard|dashboard)$/, 'dashboard'],
   [/^\/(login|register|about|contact|edit-profile|applications|forgot-password|reset-password)$/, ''],
+  [/^\/(employer|admin)\/login$/, 'employer-login'],
+  [/^\/employer\/register$/, 'employer-register'],
+  [/^\/employer$/, 'employer-dashboard'],
+  [/^\/employer\/jobs\/new$/, 'employer-post-job'],
+  [/^\/employer\/applicants$/, 'employer-applicants'],
+  [/^\/admin$/, 'admin'],
 ];
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;

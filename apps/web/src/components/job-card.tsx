@@ -4,6 +4,7 @@ import { useAppliedJobIds } from '../lib/applied-jobs';
 import { relativePostedTime } from '../lib/format';
 import { format, t } from '../messages';
 import { BriefcaseIcon, CheckIcon, MapPinIcon, WalletIcon } from './ui/icons';
+import { VerifiedBadge } from './verified-badge';
 
 /** A job in a grid or list: title, spa, place, salary, experience, when posted. Opens the job. */
 export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 | 3 }) {
@@ -34,7 +35,10 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
           )
         )}
       </div>
-      <p className="mt-1 text-sm text-stone-700">{job.spa.name}</p>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+        {job.spa.name}
+        {job.spa.verified && <VerifiedBadge />}
+      </p>
       <dl className="mt-3 grid gap-1 text-sm text-stone-800">
         <div className="flex gap-2">
           <dt className="sr-only">Location</dt>

@@ -9,7 +9,8 @@ import {
   countResponse,
   guestApplicationFields,
 } from '@spajobs/contract/application';
-import { apiErrorSchema } from '@spajobs/contract/common';
+import { apiErrorSchema, idParam } from '@spajobs/contract/common';
+import { z } from 'zod';
 import { messages } from '@spajobs/contract/messages';
 import { resumeType } from '../../lib/file-check.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -21,6 +22,7 @@ import { parseId } from '../../repositories/spa-repository.ts';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
 const bearer = [{ bearer: [] }];
+const withdrawResponse = z.object({ success: z.literal(true) });
 /** Applications listed per page when the client does not say. */
 const APPLICATIONS_PAGE_SIZE = 20;
 
@@ -33,8 +35,14 @@ const GUEST_PARTS = {
 } as const;
 
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { applications, jobs, storage } = app.ctx;
+  const { applications, jobs, storage, employers, digests } = app.ctx;
   const tags = ['applications'];
+
+  /** The spa hears of a new application; a failure to send never fails the application. */
+  const tellSpa = (applicationId: number, jobId: number) =>
+    digests.afterApplication(applicationId, jobId).catch((err: unknown) => {
+      app.log.error({ err, applicationId }, 'new-application e-mail failed');
+    });
 
   app.post(
     '/apply/user',
@@ -55,6 +63,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = jobId ? await applications.apply(jobId, { userId: me.id }) : null;
       if (!result || (!result.ok && result.reason === 'job-not-found')) throw notFound(messages.jobNotFound);
       if (!result.ok) throw conflict(messages.alreadyApplied);
+      await tellSpa(result.id, jobId!);
       return reply
         .status(201)
         .send({ success: true as const, message: messages.applySuccess, applicationId: String(result.id) });
@@ -117,6 +126,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!result.ok && result.reason === 'job-not-found') throw notFound(messages.guestJobNotFound);
         if (!result.ok) throw conflict(messages.alreadyApplied);
         saved = true;
+        await tellSpa(result.id, jobId);
         return reply.status(201).send({
           success: true as const,
           message: messages.guestApplySuccess,
@@ -145,6 +155,28 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit } = paging(req.query, APPLICATIONS_PAGE_SIZE);
       const { data, total } = await applications.listForUser(me.id, page, limit);
       return { success: true as const, data, total, page, pages: pageCount(total, limit) };
+    },
+  );
+
+  app.post(
+    '/:id/withdraw',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The candidate withdraws one of their open applications; 409 once it is settled',
+        security: bearer,
+        params: idParam,
+        response: { 200: withdrawResponse, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const me = signedInUser(req);
+      const id = parseId(req.params.id);
+      const r = id ? await employers.changeStatus(me, id, { status: 'withdrawn' }) : null;
+      if (!r || (!r.ok && r.reason === 'not-found')) throw notFound(messages.applicationNotFound);
+      if (!r.ok) throw conflict(messages.applicationStateConflict);
+      return { success: true as const };
     },
   );
 

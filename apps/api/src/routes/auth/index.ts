@@ -154,6 +154,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const user = await accounts.redeemLoginCode(req.body.code);
       if (!user) throw badRequest(CODE_INVALID);
+      if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'user') throw forbidden(messages.loginAccessDenied);
       return sessionAnswer(user);
     },

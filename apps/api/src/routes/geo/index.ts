@@ -7,8 +7,9 @@ import {
   reverseGeoResponse,
 } from '@spajobs/contract/stats';
 import { messages } from '@spajobs/contract/messages';
-import { nearestPlace, searchCities } from '../../geo/gazetteer.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { z } from 'zod';
+import { findPlace, nearestPlace, searchCities } from '../../geo/gazetteer.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
 
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -25,6 +26,37 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       const place = nearestPlace(req.query.lat, req.query.lng);
       if (!place)
         throw badRequest(messages.outsideIndia, { lat: messages.outsideIndia, lng: messages.outsideIndia });
+      reply.header('cache-control', 'public, max-age=86400');
+      return { success: true as const, ...place };
+    },
+  );
+
+  app.get(
+    '/geo/place',
+    {
+      schema: {
+        tags: ['geo'],
+        summary: 'Coordinates of a known Indian city (offline gazetteer), to place a spa on the map',
+        querystring: z.object({
+          city: z.string().trim().min(1).max(100),
+          state: z.string().trim().max(100).optional(),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            city: z.string(),
+            state: z.string(),
+            lat: z.number(),
+            lng: z.number(),
+          }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const place = findPlace(req.query.city, req.query.state);
+      if (!place) throw notFound('This city is not in our list. Please place the spa with your location.');
       reply.header('cache-control', 'public, max-age=86400');
       return { success: true as const, ...place };
     },

@@ -11,11 +11,16 @@ import {
 import { DEFAULT_RADIUS_KM } from '@spajobs/contract/constants';
 import { messages } from '@spajobs/contract/messages';
 import { notFound } from '../../lib/http-error.ts';
+import { reportPayload } from '@spajobs/contract/employer';
+import { z } from 'zod';
 import { assertWithinWindow, paging, windowPageCount } from '../../lib/paging.ts';
+import { optionalUser } from '../../plugins/auth.ts';
+import { LIMITS, perIp } from '../../plugins/rate-limit.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
 
 /** A search near a place reads the jobs of at most this many of the nearest spas. */
 const NEAR_SPAS_CAP = 2_000;
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
 
 /** Registered under /spajobs and again under /jobs (decisions.md). */
 const jobRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,6 +112,31 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const job = id ? await jobs.findById(id, { countView: true }) : null;
       if (!job) throw notFound(messages.jobNotFound);
       return job;
+    },
+  );
+
+  app.post(
+    '/:id/report',
+    {
+      onRequest: perIp(app, LIMITS.contactPerIp),
+      preHandler: optionalUser,
+      schema: {
+        tags,
+        summary: 'Report a job (fake, asks for money, wrong details); reports reach the admins',
+        params: idParam,
+        body: reportPayload,
+        response: {
+          201: z.object({ success: z.literal(true), message: z.string() }),
+          ...errors(400, 401, 404, 429),
+        },
+      },
+    },
+    async (req, reply) => {
+      const id = parseId(req.params.id);
+      const job = id ? await jobs.findById(id) : null;
+      if (!job || !id) throw notFound(messages.jobNotFound);
+      await app.ctx.admin.report(id, req.user?.id ?? null, req.body.reason, req.body.details);
+      return reply.status(201).send({ success: true as const, message: messages.reportSent });
     },
   );
 };

@@ -31,8 +31,10 @@ describe('POST /messages/', () => {
     expect(noSlash.statusCode).toBe(201);
     const rows = await stored();
     expect(rows.map(({ id: _id, created_at: _c, ...r }) => r)).toEqual([
-      { ...full, name: 'Rohan Gupta', email: 'rohan@example.in' },
+      { ...full, name: 'Rohan Gupta', email: 'rohan@example.in', handled_at: null, handled_by: null },
       {
+        handled_at: null,
+        handled_by: null,
         name: 'Isha',
         email: 'isha@example.in',
         phone: null,

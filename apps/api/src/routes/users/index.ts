@@ -114,6 +114,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(messages.invalidCredentials);
       }
       throttle?.success(account, req.ip);
+      if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'user') throw forbidden(messages.loginAccessDenied);
       return authAnswer(user);
     },

@@ -2,6 +2,30 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { t } from '../../../messages';
 import type { ApplicationWithJob } from '../api/get-applications';
+import { useWithdrawApplication } from '../api/withdraw-application';
+
+const OPEN = ['applied', 'shortlisted', 'interview'];
+
+function Withdraw({ id }: { id: string }) {
+  const withdraw = useWithdrawApplication();
+  return (
+    <>
+      <button
+        type="button"
+        className="relative z-10 mt-2 min-h-9 text-sm font-semibold text-red-800 underline-offset-2 hover:underline disabled:text-stone-500"
+        disabled={withdraw.isPending}
+        onClick={() => withdraw.mutate(id)}
+      >
+        {t.trust.withdraw}
+      </button>
+      {withdraw.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {withdraw.error.message}
+        </p>
+      )}
+    </>
+  );
+}
 
 const statusStyle: Record<string, string> = {
   applied: 'bg-sky-100 text-sky-900',
@@ -9,7 +33,12 @@ const statusStyle: Record<string, string> = {
   shortlisted: 'bg-amber-100 text-amber-900',
   rejected: 'bg-red-100 text-red-900',
   hired: 'bg-green-100 text-green-900',
+  interview: 'bg-violet-100 text-violet-900',
+  withdrawn: 'bg-stone-100 text-stone-800',
 };
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** An application: job title (to the job), location and city, salary, status as received, "Applied on" date. */
 export function ApplicationRow({ application }: { application: ApplicationWithJob }) {
@@ -64,6 +93,25 @@ export function ApplicationRow({ application }: { application: ApplicationWithJo
           <dd>{formatDate(application.appliedAt)}</dd>
         </div>
       </dl>
+      {application.status === 'interview' && application.interviewAt && (
+        <p className="mt-2 rounded-lg bg-violet-50 p-2 text-sm text-violet-900">
+          {t.trust.interview}: {when(application.interviewAt)}
+          {application.interviewPlace ? ` · ${application.interviewPlace}` : ''}
+        </p>
+      )}
+      {application.history && application.history.length > 1 && (
+        <details className="relative z-10 mt-2 text-sm text-stone-700">
+          <summary className="cursor-pointer font-medium">{t.trust.history}</summary>
+          <ol className="mt-1 space-y-0.5">
+            {application.history.map((h, i) => (
+              <li key={i}>
+                {t.trust.statusLabels[h.status] ?? h.status} · {when(h.at)}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+      {OPEN.includes(application.status) && <Withdraw id={application._id} />}
     </li>
   );
 }

@@ -21,12 +21,14 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
     // /login with that page as the way back, and nothing of the account stays in memory.
     const logout = () => {
       signOut();
-      window.location.replace('/login');
+      window.location.replace(user.role === 'user' ? '/login' : '/employer/login');
     };
     return (
       <div className={wrap}>
         <Link
-          to="/candidate/dashboard"
+          to={
+            user.role === 'admin' ? '/admin' : user.role === 'employer' ? '/employer' : '/candidate/dashboard'
+          }
           className={cn(
             'inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-semibold text-stone-900 hover:bg-brand-50',
             variant === 'mobile' && 'px-3',

@@ -8,6 +8,8 @@ import { format, t } from '../../../messages';
 import { ChatIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons';
 import { ApplyNowButton } from './apply-now-button';
 import { ShareJob } from './share-job';
+import { ReportJob } from './report-job';
+import { VerifiedBadge } from '../../../components/verified-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +59,13 @@ export function JobDetailView({ job }: { job: Job }) {
               <Link to={spaLink} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
                 {job.spa.name}
               </Link>
+              {job.spa.verified && <VerifiedBadge className="ml-2 align-middle" />}
             </p>
+            {job.status === 'closed' && (
+              <p role="status" className="mt-3 rounded-lg bg-stone-100 p-3 font-semibold text-stone-800">
+                {t.trust.jobClosed}
+              </p>
+            )}
             <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700">
               <span>
                 <MapPinIcon size={16} className="mr-1 inline-block align-[-3px] text-brand-700" />
@@ -106,15 +114,20 @@ export function JobDetailView({ job }: { job: Job }) {
 
         <div className="contents lg:flex lg:flex-col lg:gap-4">
           <div className="order-2 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-            <ApplyNowButton jobId={job._id} />
-            <Link
-              to={`/apply/${job._id}`}
-              state={{ job }}
-              className={buttonClass('secondary', 'lg', 'mt-3 w-full')}
-            >
-              {t.jobs.applyAsGuest}
-            </Link>
+            {job.status !== 'closed' && (
+              <>
+                <ApplyNowButton jobId={job._id} />
+                <Link
+                  to={`/apply/${job._id}`}
+                  state={{ job }}
+                  className={buttonClass('secondary', 'lg', 'mt-3 w-full')}
+                >
+                  {t.jobs.applyAsGuest}
+                </Link>
+              </>
+            )}
             <ShareJob job={job} />
+            <ReportJob jobId={job._id} />
           </div>
 
           <section

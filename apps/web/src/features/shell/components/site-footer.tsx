@@ -53,6 +53,7 @@ export function SiteFooter() {
               { to: '/contact', label: t.shell.nav.contact },
               { to: '/privacy', label: f.privacyPolicyTitle },
               { to: '/terms', label: f.termsTitle },
+              { to: '/employer/login', label: f.forEmployers },
             ].map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="inline-block py-1 text-stone-300 hover:text-white hover:underline">

@@ -1,3 +1,4 @@
+import { VerifiedBadge } from '../../../components/verified-badge';
 import { Link } from 'react-router';
 import type { Spa } from '@spajobs/contract/spa';
 import {
@@ -57,6 +58,7 @@ export function SpaCard({ spa, headingLevel = 3 }: { spa: Spa; headingLevel?: 2 
             {spa.name}
           </Link>
         </Heading>
+        {spa.verified && <VerifiedBadge className="mt-1 self-start" />}
         <p className="mt-1 text-sm text-brand-800">{spa.category || c.defaultCategory}</p>
         <div className="mt-2">
           <StarRating rating={spa.rating} reviews={spa.reviews} />

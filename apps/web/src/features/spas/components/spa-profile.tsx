@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { VerifiedBadge } from '../../../components/verified-badge';
 import type { Spa } from '@spajobs/contract/spa';
 import { buttonClass } from '../../../components/ui/button';
 import {
@@ -51,6 +53,16 @@ export function SpaProfile({ spa }: { spa: Spa }) {
         </div>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold leading-tight text-stone-900 sm:text-3xl">{spa.name}</h1>
+          {spa.verified ? (
+            <VerifiedBadge className="mt-1" />
+          ) : (
+            <Link
+              to={`/employer?claim=${spa._id}`}
+              className="mt-1 inline-block text-sm text-stone-700 underline underline-offset-2 hover:text-brand-800"
+            >
+              {t.trust.claimSpa}
+            </Link>
+          )}
           <p className="mt-1 text-brand-800">{spa.category || t.spas.card.defaultCategory}</p>
           <div className="mt-2">
             <StarRating rating={spa.rating} reviews={spa.reviews} size={18} />

@@ -1,0 +1,342 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Card, EmptyState, ErrorPanel, Skeleton } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import {
+  useAdminAction,
+  useAdminStats,
+  useAdminUsers,
+  useContactMessages,
+  usePendingJobs,
+  usePendingSpas,
+  useReports,
+} from '../api/admin';
+
+const REASONS: Record<string, string> = {
+  fake: 'Fake job',
+  'asks-money': 'Asks for money',
+  'wrong-details': 'Wrong details',
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `admin-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Loaded<T>({
+  q,
+  empty,
+  children,
+}: {
+  q: { isPending: boolean; isError: boolean; data?: T[]; refetch: () => unknown };
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (q.isPending) return <Skeleton className="h-20" />;
+  if (q.isError || !q.data) return <ErrorPanel title="Could not load." onRetry={() => void q.refetch()} />;
+  if (!q.data.length) return <EmptyState title={empty} />;
+  return <>{children(q.data)}</>;
+}
+
+function useAct() {
+  const action = useAdminAction();
+  const [error, setError] = useState<string | null>(null);
+  const run = async (path: string, body?: object) => {
+    setError(null);
+    try {
+      await action.mutateAsync({ path, ...(body ? { body } : {}) });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The action failed.');
+    }
+  };
+  return { run, error, busy: action.isPending };
+}
+
+const row = 'rounded-xl border border-stone-200 bg-white p-4';
+
+export function AdminStats() {
+  const stats = useAdminStats();
+  const labels: Record<string, string> = {
+    users: 'Candidates',
+    employers: 'Employers',
+    spas: 'Spas',
+    verifiedSpas: 'Verified spas',
+    pendingSpas: 'Spas to verify',
+    openJobs: 'Open jobs',
+    pendingJobs: 'Jobs to review',
+    applications: 'Applications',
+    openReports: 'Open reports',
+    newMessages: 'New messages',
+  };
+  if (stats.isPending) return <Skeleton className="h-24" />;
+  if (stats.isError)
+    return <ErrorPanel title="Could not load the figures." onRetry={() => void stats.refetch()} />;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {Object.entries(labels).map(([k, label]) => (
+        <Card key={k} className="p-3">
+          <dt className="text-sm text-stone-600">{label}</dt>
+          <dd className="text-xl font-bold text-stone-900">{(stats.data[k] ?? 0).toLocaleString('en-IN')}</dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+export function PendingSpasPanel() {
+  const q = usePendingSpas();
+  const { run, error, busy } = useAct();
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  return (
+    <Section title="Spas to verify">
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Loaded q={q} empty="No spas are waiting.">
+        {(items) => (
+          <ul className="space-y-2">
+            {items.map((s) => (
+              <li key={s._id} className={row} aria-label={s.name}>
+                <h3 className="font-semibold">{s.name}</h3>
+                <p className="text-sm text-stone-700">{s.fullAddress}</p>
+                <p className="text-sm text-stone-700">{[s.phone, s.owner].filter(Boolean).join(' · ')}</p>
+                <TextField
+                  label="Note to the employer"
+                  wrapperClassName="mt-2"
+                  value={notes[s._id] ?? ''}
+                  onChange={(ev) => setNotes((n) => ({ ...n, [s._id]: ev.target.value }))}
+                />
+                <div className="mt-2 flex gap-2">
+                  <Button
+                    size="sm"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(`/admin/spas/${s._id}/verification`, {
+                        decision: 'verified',
+                        note: notes[s._id] ?? null,
+                      })
+                    }
+                  >
+                    Verify
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(`/admin/spas/${s._id}/verification`, {
+                        decision: 'rejected',
+                        note: notes[s._id] ?? null,
+                      })
+                    }
+                  >
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+export function PendingJobsPanel() {
+  const q = usePendingJobs();
+  const { run, error, busy } = useAct();
+  return (
+    <Section title="Jobs to review">
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Loaded q={q} empty="No jobs are waiting.">
+        {(items) => (
+          <ul className="space-y-2">
+            {items.map((j) => (
+              <li key={j._id} className={row} aria-label={j.title}>
+                <h3 className="font-semibold">
+                  <Link to={`/job/${j._id}`} className="hover:underline">
+                    {j.title}
+                  </Link>
+                </h3>
+                <p className="text-sm text-stone-700">
+                  {j.spa.name} · {j.salary}
+                </p>
+                <div className="mt-2 flex gap-2">
+                  <Button
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => void run(`/admin/jobs/${j._id}/moderation`, { decision: 'approved' })}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    onClick={() => void run(`/admin/jobs/${j._id}/moderation`, { decision: 'rejected' })}
+                  >
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+export function ReportsPanel() {
+  const q = useReports();
+  const { run, error, busy } = useAct();
+  return (
+    <Section title="Reported jobs">
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Loaded q={q} empty="No open reports.">
+        {(items) => (
+          <ul className="space-y-2">
+            {items.map((r) => (
+              <li key={r._id} className={row} aria-label={`Report of ${r.job.title}`}>
+                <h3 className="font-semibold">
+                  <Link to={`/job/${r.job._id}`} className="hover:underline">
+                    {r.job.title}
+                  </Link>
+                </h3>
+                <p className="text-sm text-stone-700">
+                  {r.job.spaName} · {REASONS[r.reason] ?? r.reason}
+                </p>
+                {r.details && <p className="mt-1 text-sm text-stone-800">“{r.details}”</p>}
+                <div className="mt-2 flex gap-2">
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    onClick={() => void run(`/admin/reports/${r._id}/resolution`, { action: 'reject-job' })}
+                  >
+                    Reject job
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => void run(`/admin/reports/${r._id}/resolution`, { action: 'dismiss' })}
+                  >
+                    Dismiss
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+export function UsersPanel() {
+  const [q, setQ] = useState('');
+  const users = useAdminUsers(q);
+  const { run, error, busy } = useAct();
+  return (
+    <Section title="Users">
+      <TextField
+        label="Search by name, e-mail or phone"
+        type="search"
+        value={q}
+        onChange={(ev) => setQ(ev.target.value)}
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Loaded q={users} empty="No accounts match.">
+        {(items) => (
+          <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+            {items.map((u) => (
+              <li
+                key={u._id}
+                className="flex flex-wrap items-center justify-between gap-2 p-3"
+                aria-label={u.email}
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {u.name} <span className="text-xs font-normal text-stone-600">({u.role})</span>
+                  </p>
+                  <p className="text-sm break-all text-stone-700">
+                    {u.email} {u.phone}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant={u.disabled ? 'secondary' : 'danger'}
+                  disabled={busy}
+                  onClick={() => void run(`/admin/users/${u._id}/${u.disabled ? 'enable' : 'disable'}`)}
+                >
+                  {u.disabled ? 'Enable' : 'Disable'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
+
+export function MessagesPanel() {
+  const q = useContactMessages();
+  const { run, error, busy } = useAct();
+  return (
+    <Section title="Contact messages">
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Loaded q={q} empty="No new messages.">
+        {(items) => (
+          <ul className="space-y-2">
+            {items.map((m) => (
+              <li key={m._id} className={row}>
+                <p className="font-semibold">
+                  {m.name} · <span className="font-normal break-all">{m.email}</span>
+                </p>
+                <p className="text-sm text-stone-800">{m.message}</p>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="mt-2"
+                  disabled={busy}
+                  onClick={() => void run(`/admin/messages/${m._id}/handled`)}
+                >
+                  Mark handled
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+    </Section>
+  );
+}
