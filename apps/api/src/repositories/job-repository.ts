@@ -100,6 +100,9 @@ interface PlanStats {
   category: Map<string, number>;
 }
 
+/** Until the first count arrives: a board of a million open jobs, and typical shares for filters. */
+const UNKNOWN_STATS: PlanStats = { open: 1_000_000, city: new Map(), state: new Map(), category: new Map() };
+
 export interface JobPage {
   data: Job[];
   total: number;
@@ -396,7 +399,7 @@ export class JobRepository {
         b.n < a.n ? b : a,
       );
       const index: Plan = { kind: 'index', driver: best.t, trigrams: best.trigrams };
-      const stats = await this.planStats();
+      const stats = this.planStats();
       const open = Math.max(1, stats.open);
       const inFilter = Math.max(1, this.filterShare(f, stats) * open);
       // How many jobs really match, among the filtered ones: the index's candidates only bound it
@@ -489,30 +492,52 @@ export class JobRepository {
     return rows.slice(offset, offset + limit).map((r) => Number(r.id));
   }
 
-  /** Open jobs by state, city and category, for estimating what a filter leaves; refreshed each minute. */
-  private stats = new TtlCache(60_000);
+  /**
+   * Open jobs by state, city and category, for estimating what a filter
+   * leaves. Read in the background each minute; a search never waits for it
+   * (until the first read, it estimates with the defaults), and a read that
+   * failed is not tried again for a minute, so a slow database is never
+   * asked for the whole grouping once per search.
+   */
+  private stats: { value: PlanStats; at: number } | undefined;
+  private statsLoading = false;
+  private statsRetryAt = 0;
 
-  private planStats(): Promise<PlanStats> {
-    return this.stats.get('plan', async () => {
-      const out: PlanStats = { open: 0, city: new Map(), state: new Map(), category: new Map() };
-      for (const r of await this.summaryRows()) {
-        const n = Number(r.n);
-        out.open += n;
-        out.city.set(r.city, (out.city.get(r.city) ?? 0) + n);
-        out.state.set(r.state, (out.state.get(r.state) ?? 0) + n);
-        out.category.set(r.category, (out.category.get(r.category) ?? 0) + n);
-      }
-      return out;
-    });
+  private planStats(): PlanStats {
+    const now = Date.now();
+    const stale = !this.stats || now - this.stats.at > 60_000;
+    if (stale && !this.statsLoading && now >= this.statsRetryAt) {
+      this.statsLoading = true;
+      this.loadPlanStats()
+        .then(
+          (value) => (this.stats = { value, at: Date.now() }),
+          () => (this.statsRetryAt = Date.now() + 60_000),
+        )
+        .finally(() => (this.statsLoading = false));
+    }
+    return this.stats?.value ?? UNKNOWN_STATS;
+  }
+
+  private async loadPlanStats(): Promise<PlanStats> {
+    const out: PlanStats = { open: 0, city: new Map(), state: new Map(), category: new Map() };
+    for (const r of await this.summaryRows()) {
+      const n = Number(r.n);
+      out.open += n;
+      out.city.set(r.city, (out.city.get(r.city) ?? 0) + n);
+      out.state.set(r.state, (out.state.get(r.state) ?? 0) + n);
+      out.category.set(r.category, (out.category.get(r.category) ?? 0) + n);
+    }
+    return out;
   }
 
   /** The share of open jobs that the non-text filters leave, taking them as independent. */
   private filterShare(f: SearchFilters, s: PlanStats): number {
     const open = Math.max(1, s.open);
+    const known = s !== UNKNOWN_STATS;
     let share = 1;
-    if (f.city) share *= (s.city.get(f.city) ?? 0) / open;
-    else if (f.state) share *= (s.state.get(f.state) ?? 0) / open;
-    if (f.category) share *= (s.category.get(f.category) ?? 0) / open;
+    if (f.city) share *= known ? (s.city.get(f.city) ?? 0) / open : 0.03;
+    else if (f.state) share *= known ? (s.state.get(f.state) ?? 0) / open : 0.1;
+    if (f.category) share *= known ? (s.category.get(f.category) ?? 0) / open : 0.1;
     if (f.postedDate) share *= Math.min(1, Math.max(1, (Date.now() - postedSince(f.postedDate)) / DAY) / 90);
     // About ten open jobs a spa.
     if (f.spaIds) share *= Math.min(1, (f.spaIds.length * 10) / open);
