@@ -167,8 +167,24 @@ export const mySpaSchema = z.object({
   verification: z.enum(SPA_VERIFICATIONS),
   verificationNote: z.string().nullable(),
   memberRole: z.enum(['owner', 'member']),
+  logo: z.string().nullable(),
+  galleryImages: z.array(z.string()),
 });
 export type MySpa = z.infer<typeof mySpaSchema>;
+
+/** How many pictures a spa's gallery can hold. */
+export const MAX_GALLERY_IMAGES = 8;
+
+/** Answer to a logo or gallery upload: the spa's pictures as they now are. */
+export const spaImagesResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  logo: z.string().nullable(),
+  galleryImages: z.array(z.string()),
+});
+export type SpaImagesResponse = z.infer<typeof spaImagesResponse>;
+
+export const galleryImageQuery = z.object({ image: z.string().max(200) });
 
 export const employerJobSchema = z.object({
   _id: z.string(),

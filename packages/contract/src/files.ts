@@ -50,3 +50,10 @@ export function checkPhotoUpload(f: FileLike | null | undefined): string | null 
   if (f.size > MAX_UPLOAD_BYTES) return m.fileTooLarge;
   return null;
 }
+
+/** A spa's logo or gallery picture, checked in the browser before it is sent. */
+export function checkSpaPicture(f: FileLike | null | undefined): string | null {
+  if (!f || !isPhoto(f)) return m.spaImageType;
+  if (f.size > MAX_UPLOAD_BYTES) return m.fileTooLarge;
+  return null;
+}

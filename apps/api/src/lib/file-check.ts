@@ -22,18 +22,19 @@ export async function resumeType(data: Buffer, fileName: string): Promise<Resume
 
 /**
  * A JPEG or PNG (by its bytes) re-encoded in the same format: turned upright,
- * fitted within 512×512 and written without metadata (EXIF, GPS, ICC), so
+ * fitted within 512×512 (or the side given) and written without metadata (EXIF, GPS, ICC), so
  * nothing but pixels is kept. Null when the bytes are not a usable JPEG or PNG.
  */
 export async function normalisePhoto(
   data: Buffer,
+  maxSide = PHOTO_MAX_SIDE,
 ): Promise<{ data: Buffer; extension: 'jpg' | 'png' } | null> {
   const type = await fileTypeFromBuffer(data);
   if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') return null;
   try {
     const image = sharp(data, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
-      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
     if (type.mime === 'image/png') return { data: await image.png().toBuffer(), extension: 'png' };
     return { data: await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), extension: 'jpg' };
   } catch {

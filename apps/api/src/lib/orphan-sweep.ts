@@ -20,12 +20,25 @@ async function referenced(database: Db, paths: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < paths.length; i += CHUNK) {
     const chunk = paths.slice(i, i + CHUNK);
-    const [photos, resumes, applied] = await Promise.all([
+    const [photos, resumes, applied, logos] = await Promise.all([
       db.selectFrom('users').select('profile_image as p').where('profile_image', 'in', chunk).execute(),
       db.selectFrom('users').select('resume as p').where('resume', 'in', chunk).execute(),
       db.selectFrom('applications').select('resume as p').where('resume', 'in', chunk).execute(),
+      db.selectFrom('spas').select('logo as p').where('logo', 'in', chunk).execute(),
     ]);
-    for (const r of [...photos, ...resumes, ...applied]) if (r.p) found.add(r.p);
+    for (const r of [...photos, ...resumes, ...applied, ...logos]) if (r.p) found.add(r.p);
+  }
+  // Gallery pictures sit in a JSON list on their spa: one pass over the
+  // spas whose gallery holds uploaded pictures finds those still unclaimed.
+  const unclaimed = new Set(paths.filter((p) => !found.has(p) && p.startsWith('/uploads/photos/')));
+  if (unclaimed.size) {
+    const rows = await db
+      .selectFrom('spas')
+      .select('gallery_images as g')
+      .where('gallery_images', 'like', '%/uploads/photos/%')
+      .execute();
+    for (const r of rows)
+      for (const p of JSON.parse(r.g || '[]') as string[]) if (unclaimed.has(p)) found.add(p);
   }
   return found;
 }

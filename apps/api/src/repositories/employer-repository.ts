@@ -52,6 +52,12 @@ export type JobAction = 'pause' | 'resume' | 'close' | 'renew';
 export type Outcome<T> =
   { ok: true; value: T } | { ok: false; reason: 'not-found' | 'conflict' | 'forbidden' };
 
+/** A spa's logo and gallery pictures (public paths). */
+export interface SpaImages {
+  logo: string | null;
+  gallery: string[];
+}
+
 export interface JobFields {
   title: string;
   salary: string;
@@ -106,6 +112,8 @@ export class EmployerRepository {
         'spas.whatsapp',
         'spas.verification',
         'spas.verification_note',
+        'spas.logo',
+        'spas.gallery_images',
         'spa_members.role',
       ])
       .where('spa_members.user_id', '=', userId)
@@ -122,7 +130,43 @@ export class EmployerRepository {
       verification: r.verification as SpaVerification,
       verificationNote: r.verification_note,
       memberRole: r.role,
+      logo: r.logo,
+      galleryImages: JSON.parse(r.gallery_images || '[]') as string[],
     }));
+  }
+
+  /**
+   * Changes a spa's pictures for one of its employers: `change` gets the
+   * current logo and gallery and answers the new ones, or a refusal. Read and
+   * write happen in one transaction (the row locked on PostgreSQL), so two
+   * uploads at once never lose one another's picture.
+   */
+  async changeSpaImages(
+    actor: Actor,
+    spaId: number,
+    change: (now: SpaImages) => SpaImages | 'full' | 'missing',
+  ): Promise<
+    | { ok: true; before: SpaImages; after: SpaImages }
+    | { ok: false; reason: 'not-found' | 'full' | 'missing' }
+  > {
+    return this.db.transaction().execute(async (tx) => {
+      if (!(await this.memberRole(actor, spaId, tx))) return { ok: false, reason: 'not-found' } as const;
+      let q = tx.selectFrom('spas').select(['logo', 'gallery_images']).where('id', '=', spaId);
+      if (this.d.engine === 'postgres') q = q.forUpdate();
+      const row = await q.executeTakeFirstOrThrow();
+      const before: SpaImages = {
+        logo: row.logo,
+        gallery: JSON.parse(row.gallery_images || '[]') as string[],
+      };
+      const after = change(before);
+      if (after === 'full' || after === 'missing') return { ok: false, reason: after } as const;
+      await tx
+        .updateTable('spas')
+        .set({ logo: after.logo, gallery_images: JSON.stringify(after.gallery) })
+        .where('id', '=', spaId)
+        .execute();
+      return { ok: true, before, after } as const;
+    });
   }
 
   /** 'owner' or 'member' of the spa, or null; an admin counts as an owner. */

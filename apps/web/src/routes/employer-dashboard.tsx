@@ -9,6 +9,7 @@ import { AddMemberForm } from '../features/employer/components/add-member-form';
 import { EmployerJobList } from '../features/employer/components/job-list';
 import { RequireStaff } from '../features/employer/components/require-staff';
 import { SpaForm } from '../features/employer/components/spa-form';
+import { SpaPictures } from '../features/employer/components/spa-pictures';
 import { employerText as e } from '../features/employer/messages';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -98,6 +99,12 @@ function Dashboard() {
                 </span>
               </div>
               <p className="text-sm text-stone-700">{s.fullAddress}</p>
+              <details className="mt-2">
+                <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+                  {e.pictures.title}
+                </summary>
+                <SpaPictures spa={s} />
+              </details>
               {s.memberRole === 'owner' && (
                 <details className="mt-2">
                   <summary className="cursor-pointer text-sm font-semibold text-brand-800">

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, idParam } from '@spajobs/contract/common';
@@ -9,6 +10,9 @@ import {
   applicantsQuery,
   bulkStatusPayload,
   employerJobSchema,
+  galleryImageQuery,
+  MAX_GALLERY_IMAGES,
+  spaImagesResponse,
   jobActionParam,
   jobPayload,
   mySpaSchema,
@@ -24,6 +28,9 @@ import { pageCount, paging } from '../../lib/paging.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { statusMail } from '../../lib/pipeline-mail.ts';
 import { signSessionToken } from '../../lib/tokens.ts';
+import { normalisePhoto } from '../../lib/file-check.ts';
+import { readMultipart } from '../../plugins/multipart.ts';
+import type { SpaImages } from '../../repositories/employer-repository.ts';
 import { requireEmployer, signedInUser } from '../../plugins/auth.ts';
 import { LIMITS, perIp } from '../../plugins/rate-limit.ts';
 import { LoginThrottle } from '../../lib/login-throttle.ts';
@@ -253,6 +260,124 @@ const employerRoutes: FastifyPluginAsyncZod = async (app) => {
       settle(await employers.addMember(me, spaId, other.id), messages.spaNotMember, messages.memberAlready);
       return { success: true as const };
     },
+  );
+
+  // ---- Spa pictures ------------------------------------------------------
+
+  /** Gallery pictures are kept larger than profile photos: they fill the spa page's carousel. */
+  const GALLERY_MAX_SIDE = 1280;
+  const LOGO_MAX_SIDE = 512;
+
+  /**
+   * Checks and stores one uploaded picture, then changes the spa's pictures
+   * through `change`. The file is written first and removed again when the
+   * change is refused or fails; a picture the change replaced or removed goes
+   * only once the row no longer names it.
+   */
+  const changePictures = async (
+    req: FastifyRequest<{ Params: { id: string } }>,
+    field: string | null,
+    maxSide: number,
+    change: (now: SpaImages, stored: string | null) => SpaImages | 'full' | 'missing',
+  ) => {
+    const spaId = idOf(req.params.id, messages.spaNotMember);
+    const me = signedInUser(req);
+    // The membership is checked before the upload is even read.
+    if (!(await employers.memberRole(me, spaId))) throw notFound(messages.spaNotMember);
+    let stored: string | null = null;
+    if (field) {
+      const { file } = await readMultipart(req, [field]);
+      if (!file || file.data.length === 0)
+        throw badRequest(messages.spaImageType, { [field]: messages.spaImageType });
+      const picture = await normalisePhoto(file.data, maxSide);
+      if (!picture) throw badRequest(messages.spaImageType, { [field]: messages.spaImageType });
+      stored = await storage.save('photos', picture.extension, picture.data);
+    }
+    let r: Awaited<ReturnType<typeof employers.changeSpaImages>> | undefined;
+    try {
+      r = await employers.changeSpaImages(me, spaId, (now) => change(now, stored));
+    } finally {
+      if (stored && !r?.ok) await storage.remove(stored);
+    }
+    if (!r.ok) {
+      if (r.reason === 'not-found') throw notFound(messages.spaNotMember);
+      if (r.reason === 'full') throw conflict(messages.spaGalleryFull);
+      throw notFound(messages.spaImageNotFound);
+    }
+    const kept = new Set([r.after.logo, ...r.after.gallery]);
+    for (const old of [r.before.logo, ...r.before.gallery])
+      if (old && !kept.has(old)) await storage.remove(old);
+    app.ctx.listingsChanged();
+    return { logo: r.after.logo, galleryImages: r.after.gallery };
+  };
+
+  const pictureRoute = {
+    ...guarded,
+    schema: {
+      tags,
+      security: bearer,
+      params: idParam,
+      consumes: ['multipart/form-data'],
+      response: { 200: spaImagesResponse, ...errors(400, 401, 403, 404, 409, 413) },
+    },
+  };
+
+  app.post(
+    '/spas/:id/logo',
+    {
+      ...pictureRoute,
+      schema: {
+        ...pictureRoute.schema,
+        summary: "Set the spa's logo (field logo: JPEG or PNG, up to 5 MB; fitted within 512×512)",
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: messages.spaLogoUpdated,
+      ...(await changePictures(req, 'logo', LOGO_MAX_SIDE, (now, stored) => ({ ...now, logo: stored }))),
+    }),
+  );
+
+  app.post(
+    '/spas/:id/gallery',
+    {
+      ...pictureRoute,
+      schema: {
+        ...pictureRoute.schema,
+        summary: `Add a picture to the spa's gallery (field image: JPEG or PNG, up to 5 MB; at most ${MAX_GALLERY_IMAGES})`,
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: messages.spaImageAdded,
+      ...(await changePictures(req, 'image', GALLERY_MAX_SIDE, (now, stored) =>
+        now.gallery.length >= MAX_GALLERY_IMAGES ? 'full' : { ...now, gallery: [...now.gallery, stored!] },
+      )),
+    }),
+  );
+
+  app.delete(
+    '/spas/:id/gallery',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: "Remove a picture from the spa's gallery",
+        security: bearer,
+        params: idParam,
+        querystring: galleryImageQuery,
+        response: { 200: spaImagesResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: messages.spaImageRemoved,
+      ...(await changePictures(req, null, 0, (now) =>
+        now.gallery.includes(req.query.image)
+          ? { ...now, gallery: now.gallery.filter((g) => g !== req.query.image) }
+          : 'missing',
+      )),
+    }),
   );
 
   // ---- Jobs -------------------------------------------------------------

@@ -42,3 +42,31 @@ export function useClaimSpa() {
     onSuccess: () => qc.invalidateQueries({ queryKey: mySpasKey }),
   });
 }
+
+type SpaPictures = Pick<MySpa, 'logo' | 'galleryImages'> & { message: string };
+
+/** POST /employer/spas/:id/logo and /gallery (multipart), DELETE /employer/spas/:id/gallery?image= */
+export function useSpaPictures(spaId: string) {
+  const qc = useQueryClient();
+  const keep = (r: SpaPictures) => {
+    qc.setQueryData<MySpa[]>(mySpasKey, (spas) =>
+      spas?.map((s) => (s._id === spaId ? { ...s, logo: r.logo, galleryImages: r.galleryImages } : s)),
+    );
+  };
+  const upload = (what: 'logo' | 'gallery', file: File) => {
+    const body = new FormData();
+    body.append(what === 'logo' ? 'logo' : 'image', file);
+    return apiRequest<SpaPictures>(`/employer/spas/${spaId}/${what}`, { method: 'POST', body });
+  };
+  return {
+    upload: useMutation({
+      mutationFn: ({ what, file }: { what: 'logo' | 'gallery'; file: File }) => upload(what, file),
+      onSuccess: keep,
+    }),
+    remove: useMutation({
+      mutationFn: (image: string) =>
+        apiRequest<SpaPictures>(`/employer/spas/${spaId}/gallery`, { method: 'DELETE', query: { image } }),
+      onSuccess: keep,
+    }),
+  };
+}

@@ -16,6 +16,8 @@ const spa: MySpa = {
   verification: 'verified',
   verificationNote: null,
   memberRole: 'owner',
+  logo: null,
+  galleryImages: [],
 };
 
 afterEach(() => vi.unstubAllGlobals());
