@@ -39,6 +39,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Typing whole forms through user-event takes a few seconds on a busy 2-core machine.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -27,10 +27,14 @@ if (!ROLES.includes(role) || !email.success || (phone && !phone.success)) {
 }
 
 const config = loadConfig();
+// A command run by hand: no request time budgets, and no read workers to start.
 const database = await createDb({
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
+  readWorkers: 0,
+  queryBudgetMs: 0,
   pgSchema: config.databaseSchema,
+  limits: 'none',
 });
 try {
   await migrateToLatest(database);

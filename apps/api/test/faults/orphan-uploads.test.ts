@@ -83,10 +83,14 @@ describe('uploads after kill -9', () => {
     for (let round = 0; round < 3; round++) {
       const server = await start();
       const inFlight: Promise<string | null>[] = [];
+      let firstAck: () => void = () => undefined;
+      const acked = new Promise<void>((r) => (firstAck = r));
       const pump = setInterval(() => {
-        for (let i = 0; i < 4; i++) inFlight.push(apply(server));
+        for (let i = 0; i < 4; i++) inFlight.push(apply(server).then((id) => (id && firstAck(), id)));
       }, 15);
-      await new Promise((r) => setTimeout(r, 400 + round * 150));
+      // Killed while uploads are in flight, once the server has acknowledged some (a busy machine is slower).
+      await Promise.race([acked, new Promise((r) => setTimeout(r, 20_000))]);
+      await new Promise((r) => setTimeout(r, 100 + round * 150));
       await server.stop('SIGKILL');
       clearInterval(pump);
       for (const id of await Promise.all(inFlight)) if (id) acknowledged.push(id);
