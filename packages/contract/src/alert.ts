@@ -72,6 +72,22 @@ export const alertQuery = z
   });
 export type AlertQuery = z.infer<typeof alertQuery>;
 
+/** The saved search as the API answers it (plain values, no input clean-up). */
+export const savedAlertQuery = z.object({
+  q: z.string().optional(),
+  title: z.string().optional(),
+  spa: z.string().optional(),
+  category: z.string().optional(),
+  state: z.string().optional(),
+  city: z.string().optional(),
+  lat: z.number().optional(),
+  lng: z.number().optional(),
+  radius: z.number().optional(),
+  place: z.string().optional(),
+  salaryMin: z.number().optional(),
+  experience: z.number().optional(),
+});
+
 export const alertFrequency = z.enum(ALERT_FREQUENCIES, { message: alertMessages.frequencyInvalid });
 
 export const createAlertPayload = z.object({
@@ -85,7 +101,7 @@ export const jobAlertSchema = z.object({
   id: z.string(),
   email: z.string(),
   frequency: alertFrequency,
-  query: alertQuery,
+  query: savedAlertQuery,
   language: z.enum(ALERT_LANGUAGES),
   /** pending: waiting for the confirmation link; active; paused by its owner. */
   status: z.enum(['pending', 'active', 'paused']),

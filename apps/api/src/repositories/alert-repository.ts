@@ -280,18 +280,20 @@ export class AlertRepository {
    * waiting on each other; SQLite runs one writing statement at a time.
    */
   async claimDue(owner: string, now: number, leaseMs: number, limit: number): Promise<JobAlertRow[]> {
-    const lock = this.d.engine === 'postgres' ? sql`for update skip locked` : sql``;
-    const r = await sql<JobAlertRow>`
-      update job_alerts set lease_owner = ${owner}, lease_until = ${now + leaseMs}
-      where id in (
-        select id from job_alerts
-        where next_due_at <= ${now} and (lease_until is null or lease_until < ${now})
-        order by next_due_at, id
-        limit ${limit}
-        ${lock}
-      )
-      returning *`.execute(this.db);
-    return r.rows;
+    const due = this.db
+      .selectFrom('job_alerts')
+      .select('id')
+      .where('next_due_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('next_due_at')
+      .orderBy('id')
+      .limit(limit);
+    return this.db
+      .updateTable('job_alerts')
+      .set({ lease_owner: owner, lease_until: now + leaseMs })
+      .where('id', 'in', this.d.engine === 'postgres' ? due.forUpdate().skipLocked() : due)
+      .returningAll()
+      .execute();
   }
 
   /**
