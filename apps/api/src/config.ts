@@ -219,7 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     digestSweepMs: Number(env.DIGEST_SWEEP_MS ?? 300_000),
     mailFrom: env.MAIL_FROM ?? 'Spa Jobs <no-reply@spajobs.example>',
-    smtpRetries: env.SMTP_RETRIES !== undefined && env.SMTP_RETRIES !== '' ? Math.max(0, Number(env.SMTP_RETRIES) || 0) : 4,
+    smtpRetries:
+      env.SMTP_RETRIES !== undefined && env.SMTP_RETRIES !== ''
+        ? Math.max(0, Number(env.SMTP_RETRIES) || 0)
+        : 4,
     smtpRetryBaseMs: positive(env.SMTP_RETRY_BASE_MS, 2000),
     alerts: {
       scheduler: env.ALERT_SCHEDULER !== 'off',

@@ -31,7 +31,10 @@ export interface SmtpSink {
 
 function toMail(p: ParsedMail, raw: string): ReceivedMail {
   const to = Array.isArray(p.to) ? p.to[0]?.text : p.to?.text;
-  const lines = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/);
+  const lines = raw
+    .split(/\r?\n\r?\n/)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/);
   return {
     to: to ?? '',
     subject: p.subject ?? '',

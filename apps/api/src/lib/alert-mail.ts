@@ -70,7 +70,8 @@ const texts = {
     digestIntro: (what: string) => `आपके जॉब अलर्ट (${what}) की नई जॉब्स:`,
     seeAll: 'सभी मिलती-जुलती जॉब्स देखें',
     jobLink: 'देखें और अप्लाई करें',
-    why: (brand: string, freq: string) => `आपको यह ई-मेल इसलिए मिला है क्योंकि आपने ${brand} पर ${freq} जॉब अलर्ट बनाया है।`,
+    why: (brand: string, freq: string) =>
+      `आपको यह ई-मेल इसलिए मिला है क्योंकि आपने ${brand} पर ${freq} जॉब अलर्ट बनाया है।`,
     unsubscribe: 'इस अलर्ट से अनसब्सक्राइब करें',
     manage: 'अपने जॉब अलर्ट मैनेज करें',
     daily: 'रोज़ का',

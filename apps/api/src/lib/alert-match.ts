@@ -96,7 +96,8 @@ export class NewJobIndex<J extends MatchableJob> {
 
   /** Jobs posted after `after` that match the search, newest first. */
   match(q: AlertQuery, after: number, limit: number, countCap = 100): AlertMatch<J> {
-    const near = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng, km: q.radius ?? 10 } : null;
+    const near =
+      q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng, km: q.radius ?? 10 } : null;
     let candidates: number[];
     if (q.city) candidates = this.byCity.get(q.city) ?? [];
     else if (near) {

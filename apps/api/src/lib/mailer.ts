@@ -92,7 +92,12 @@ export function createMailer(opts: {
       JSON.stringify({ from: opts.from, ...message, createdAt: createdAt.toISOString() }, null, 2),
     );
     await fs.rename(partial, path.join(opts.outboxDir, name));
-    opts.log()?.info({ mail: { to: message.to, subject: message.subject }, outbox: name }, 'mail written to outbox (no SMTP configured)');
+    opts
+      .log()
+      ?.info(
+        { mail: { to: message.to, subject: message.subject }, outbox: name },
+        'mail written to outbox (no SMTP configured)',
+      );
   }
 
   async function deliver(message: MailMessage): Promise<void> {
@@ -103,7 +108,9 @@ export function createMailer(opts: {
       } catch (err) {
         if (attempt >= retry.retries || isPermanent(err)) throw err;
         const wait = retry.baseDelayMs * 4 ** attempt * (0.75 + Math.random() / 2);
-        opts.log()?.warn({ err, subject: message.subject, attempt: attempt + 1 }, 'mail not sent; trying again');
+        opts
+          .log()
+          ?.warn({ err, subject: message.subject, attempt: attempt + 1 }, 'mail not sent; trying again');
         await sleep(wait);
       }
     }

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { ALERT_DIGEST_JOBS, type AlertFrequency, type AlertLanguage, type AlertQuery } from '@spajobs/contract/alert';
+import {
+  ALERT_DIGEST_JOBS,
+  type AlertFrequency,
+  type AlertLanguage,
+  type AlertQuery,
+} from '@spajobs/contract/alert';
 import type { Config } from '../config.ts';
 import type { JobAlertRow } from '../db/schema.ts';
 import { digestMail, type AlertSite } from '../lib/alert-mail.ts';
@@ -112,7 +117,9 @@ export function createAlertScheduler(deps: {
     if (marked) stats.sent++;
     else {
       stats.lost++;
-      deps.log()?.warn({ alertId: row.id }, 'job alert digest sent after its alert was deleted or its lease ran out');
+      deps
+        .log()
+        ?.warn({ alertId: row.id }, 'job alert digest sent after its alert was deleted or its lease ran out');
     }
   }
 
@@ -121,7 +128,9 @@ export function createAlertScheduler(deps: {
     const cutoff = now - SETTLE_MS;
     const oldest = await alerts.oldestDueMark(now);
     if (oldest === null) return stats;
-    const index = new NewJobIndex(await alerts.newJobs(Math.max(oldest, cutoff - MAX_LOOKBACK_MS), cutoff, now));
+    const index = new NewJobIndex(
+      await alerts.newJobs(Math.max(oldest, cutoff - MAX_LOOKBACK_MS), cutoff, now),
+    );
     stats.jobs = index.size;
     while (!stopping) {
       const claimed = await alerts.claimDue(owner, now, config.alerts.leaseMs, config.alerts.batch);
@@ -143,7 +152,11 @@ export function createAlertScheduler(deps: {
       for (const f of found) {
         const jobs = f.jobs.filter((j) => open.has(j.id));
         if (jobs.length) toSend.push({ ...f, jobs, total: f.total - (f.jobs.length - jobs.length) });
-        else empty.push({ id: Number(f.row.id), nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, now) });
+        else
+          empty.push({
+            id: Number(f.row.id),
+            nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, now),
+          });
       }
       await alerts.markChecked(empty, owner, cutoff);
       stats.empty += empty.length;
@@ -163,9 +176,7 @@ export function createAlertScheduler(deps: {
     owner,
     runOnce(now = Date.now()) {
       // One run at a time in a process; other processes are kept apart by the leases.
-      const p = (current ?? Promise.resolve())
-        .catch(() => undefined)
-        .then(() => run(now));
+      const p = (current ?? Promise.resolve()).catch(() => undefined).then(() => run(now));
       current = p;
       p.finally(() => {
         if (current === p) current = null;

@@ -21,12 +21,10 @@ export interface NewAlert {
 }
 
 export type CreateResult =
-  | { ok: true; row: JobAlertRow; confirmed: boolean }
-  | { ok: false; reason: 'too-many' | 'duplicate' };
+  { ok: true; row: JobAlertRow; confirmed: boolean } | { ok: false; reason: 'too-many' | 'duplicate' };
 
 export type ConfirmResult =
-  | { ok: true; row: JobAlertRow }
-  | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+  { ok: true; row: JobAlertRow } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
 
 /** A job that may be new to alerts: what matching and the digest need, and no more. */
 export interface CandidateJob {
@@ -180,7 +178,12 @@ export class AlertRepository {
 
   /** A place some spa is in (for cities and states the gazetteer does not name). */
   async knownPlace(kind: 'city' | 'state', name: string): Promise<boolean> {
-    const row = await this.db.selectFrom('spas').select('id').where(kind, '=', name).limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('spas')
+      .select('id')
+      .where(kind, '=', name)
+      .limit(1)
+      .executeTakeFirst();
     return !!row;
   }
 

@@ -29,7 +29,8 @@ afterAll(async () => {
 function startWorker(): { child: ChildProcess; exited: Promise<void>; output: () => string } {
   const dbEnv: Record<string, string> =
     t.engine === 'postgres'
-      ? { DATABASE_URL: TEST_PG_URL, DATABASE_SCHEMA: pgSchema } : { SQLITE_FILE: path.join(t.config.dataDir, 'test.db') };
+      ? { DATABASE_URL: TEST_PG_URL, DATABASE_SCHEMA: pgSchema }
+      : { SQLITE_FILE: path.join(t.config.dataDir, 'test.db') };
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/worker.ts')], {
     cwd: repoRoot,
@@ -56,14 +57,19 @@ function startWorker(): { child: ChildProcess; exited: Promise<void>; output: ()
 describe('a worker killed in the middle of a run', () => {
   it('sends each digest exactly once after it is started again', async () => {
     if (t.engine === 'postgres') {
-      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!.s;
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0]!
+        .s;
       pgSchema = schema;
     }
     const now = Date.now();
     const spa = await insertSpa(t.database, { city: 'Jaipur', state: 'Rajasthan' });
-    for (let i = 0; i < 3; i++) await insertJob(t.database, spa, { city: 'Jaipur', state: 'Rajasthan', posted_at: now - 600_000 + i });
+    for (let i = 0; i < 3; i++)
+      await insertJob(t.database, spa, { city: 'Jaipur', state: 'Rajasthan', posted_at: now - 600_000 + i });
     for (let i = 0; i < ALERTS; i++) {
-      await t.database.db.insertInto('alert_addresses').values({ email: `c${i}@example.com`, confirmed_at: now }).execute();
+      await t.database.db
+        .insertInto('alert_addresses')
+        .values({ email: `c${i}@example.com`, confirmed_at: now })
+        .execute();
       const r = await t.app.ctx.alerts.create({
         email: `c${i}@example.com`,
         userId: null,
@@ -76,7 +82,10 @@ describe('a worker killed in the middle of a run', () => {
       });
       expect(r.ok).toBe(true);
     }
-    await t.database.db.updateTable('job_alerts').set({ hwm_at: now - 86_400_000, next_due_at: now - 1000 }).execute();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: now - 86_400_000, next_due_at: now - 1000 })
+      .execute();
 
     // The ninth message is never answered; a moment later the worker is killed.
     const first = startWorker();
@@ -106,7 +115,10 @@ describe('a worker killed in the middle of a run', () => {
     const to = smtp.mails.map((m) => m.to);
     expect(to).toHaveLength(ALERTS);
     expect(new Set(to).size).toBe(ALERTS);
-    const rows = await t.database.db.selectFrom('job_alerts').select(['digests_sent', 'lease_owner']).execute();
+    const rows = await t.database.db
+      .selectFrom('job_alerts')
+      .select(['digests_sent', 'lease_owner'])
+      .execute();
     expect(rows.every((r) => Number(r.digests_sent) === 1 && r.lease_owner === null)).toBe(true);
   }, 90_000);
 });

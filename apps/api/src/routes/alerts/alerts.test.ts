@@ -27,7 +27,13 @@ beforeAll(async () => {
       MAIL_FROM: 'Spa Jobs <alerts@spajobs.example>',
     },
   });
-  spaId = await insertSpa(t.database, { name: 'Lotus Spa', city: 'Pune', state: 'Maharashtra', latitude: 18.52, longitude: 73.85 });
+  spaId = await insertSpa(t.database, {
+    name: 'Lotus Spa',
+    city: 'Pune',
+    state: 'Maharashtra',
+    latitude: 18.52,
+    longitude: 73.85,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -70,7 +76,11 @@ async function confirmedAlert(email: string, query: object, frequency = 'daily')
 
 describe('double opt-in', () => {
   it('keeps an alert inactive until its link is clicked; the link works once; the address is then confirmed', async () => {
-    const res = await create({ email: 'Asha@Example.com', frequency: 'weekly', query: { city: 'Pune', q: 'therapist' } });
+    const res = await create({
+      email: 'Asha@Example.com',
+      frequency: 'weekly',
+      query: { city: 'Pune', q: 'therapist' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       success: true,
@@ -107,7 +117,10 @@ describe('double opt-in', () => {
     expect(wrong.json().message).toBe(alertMessages.tokenInvalid);
 
     // A later alert for the confirmed address starts at once, without another e-mail.
-    const second = await create({ email: 'asha@example.com', query: { city: 'Pune', category: 'Spa Manager' } });
+    const second = await create({
+      email: 'asha@example.com',
+      query: { city: 'Pune', category: 'Spa Manager' },
+    });
     expect(second.statusCode).toBe(201);
     expect(second.json()).toMatchObject({
       confirmationSent: false,
@@ -123,7 +136,11 @@ describe('double opt-in', () => {
     await create({ email: 'ravi@example.com', query: { state: 'Maharashtra' } });
     const mails = await smtp.waitFor(2);
     const [first, second] = mails.map((m) => tokenOf(m.text));
-    await t.database.db.updateTable('job_alerts').set({ confirm_expires_at: Date.now() - 1 }).where('query', 'like', '%Pune%').execute();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ confirm_expires_at: Date.now() - 1 })
+      .where('query', 'like', '%Pune%')
+      .execute();
     const expired = await confirm(first!);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(alertMessages.tokenExpired);
@@ -134,7 +151,10 @@ describe('double opt-in', () => {
   });
 
   it('writes the e-mails in Hindi for a Hindi browser', async () => {
-    const res = await create({ email: 'meena@example.com', query: { city: 'Pune' } }, { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    const res = await create(
+      { email: 'meena@example.com', query: { city: 'Pune' } },
+      { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' },
+    );
     expect(res.json().alert.language).toBe('hi');
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe('अपना जॉब अलर्ट कन्फ़र्म करें');
@@ -147,8 +167,16 @@ describe('bad input', () => {
     const cases: [object, number, string][] = [
       [{ email: 'not-an-email', query: {} }, 400, 'Please enter a valid email address'],
       [{ email: 'a@example.com', query: { city: 'Atlantis' } }, 400, alertMessages.cityUnknown],
-      [{ email: 'a@example.com', query: { lat: 18.5, lng: 73.8, radius: 150 } }, 400, alertMessages.radiusOutOfRange],
-      [{ email: 'a@example.com', query: { lat: 18.5, lng: 73.8, radius: 0 } }, 400, alertMessages.radiusOutOfRange],
+      [
+        { email: 'a@example.com', query: { lat: 18.5, lng: 73.8, radius: 150 } },
+        400,
+        alertMessages.radiusOutOfRange,
+      ],
+      [
+        { email: 'a@example.com', query: { lat: 18.5, lng: 73.8, radius: 0 } },
+        400,
+        alertMessages.radiusOutOfRange,
+      ],
       [{ email: 'a@example.com', query: { radius: 10 } }, 400, alertMessages.nearNeedsPlace],
       [{ email: 'a@example.com', frequency: 'hourly', query: {} }, 400, alertMessages.frequencyInvalid],
     ];
@@ -175,7 +203,10 @@ describe('bad input', () => {
     expect(await alertRows()).toHaveLength(MAX_ALERTS_PER_EMAIL);
 
     await t.database.db.deleteFrom('job_alerts').execute();
-    await t.database.db.insertInto('alert_addresses').values({ email: 'twice@example.com', confirmed_at: Date.now() }).execute();
+    await t.database.db
+      .insertInto('alert_addresses')
+      .values({ email: 'twice@example.com', confirmed_at: Date.now() })
+      .execute();
     expect((await create({ email: 'twice@example.com', query: { city: 'Pune' } })).statusCode).toBe(201);
     const twice = await create({ email: 'twice@example.com', query: { city: 'pune' } });
     expect(twice.statusCode).toBe(409);
@@ -189,15 +220,41 @@ describe('digests', () => {
     smtp.mails.length = 0;
     const now = Date.now();
     // The mark is the moment of confirming: move it back a day and post jobs since.
-    await t.database.db.updateTable('job_alerts').set({ hwm_at: now - DAY, next_due_at: now }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: now - DAY, next_due_at: now })
+      .where('id', '=', id)
+      .execute();
     await insertJob(t.database, spaId, { title: 'Old Therapist', city: 'Pune', posted_at: now - 2 * DAY });
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
-      ids.push(await insertJob(t.database, spaId, { title: `Therapist ${i}`, city: 'Pune', posted_at: now - 3_600_000 + i * 1000 }));
+      ids.push(
+        await insertJob(t.database, spaId, {
+          title: `Therapist ${i}`,
+          city: 'Pune',
+          posted_at: now - 3_600_000 + i * 1000,
+        }),
+      );
     }
-    await insertJob(t.database, spaId, { title: 'Closed Therapist', city: 'Pune', posted_at: now - 600_000, is_active: 0, status: 'closed' });
-    await insertJob(t.database, spaId, { title: 'Therapist elsewhere', city: 'Mumbai', state: 'Maharashtra', posted_at: now - 600_000 });
-    await insertJob(t.database, spaId, { title: 'Receptionist', city: 'Pune', description: 'Front desk', posted_at: now - 600_000 });
+    await insertJob(t.database, spaId, {
+      title: 'Closed Therapist',
+      city: 'Pune',
+      posted_at: now - 600_000,
+      is_active: 0,
+      status: 'closed',
+    });
+    await insertJob(t.database, spaId, {
+      title: 'Therapist elsewhere',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      posted_at: now - 600_000,
+    });
+    await insertJob(t.database, spaId, {
+      title: 'Receptionist',
+      city: 'Pune',
+      description: 'Front desk',
+      posted_at: now - 600_000,
+    });
 
     const run = await t.app.ctx.alertScheduler.runOnce(now);
     expect(run).toMatchObject({ claimed: 1, sent: 1, empty: 0 });
@@ -212,13 +269,21 @@ describe('digests', () => {
     expect(mail!.text).toContain('See all matching jobs: http://localhost:3000/jobs?q=therapist&city=Pune');
     // RFC 8058: an https-or-http URL and a mailto, and the one-click POST header; a visible link too.
     const listUnsubscribe = mail!.header('List-Unsubscribe')!;
-    expect(listUnsubscribe).toMatch(/^<http:\/\/localhost:3000\/api\/v1\/alerts\/unsubscribe\?token=[^>]+>, <mailto:unsubscribe@spajobs\.example\?subject=[^>]+>$/);
+    expect(listUnsubscribe).toMatch(
+      /^<http:\/\/localhost:3000\/api\/v1\/alerts\/unsubscribe\?token=[^>]+>, <mailto:unsubscribe@spajobs\.example\?subject=[^>]+>$/,
+    );
     expect(mail!.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    expect(mail!.text).toMatch(/Unsubscribe from this alert: http:\/\/localhost:3000\/alerts\/unsubscribe\?token=/);
+    expect(mail!.text).toMatch(
+      /Unsubscribe from this alert: http:\/\/localhost:3000\/alerts\/unsubscribe\?token=/,
+    );
     expect(mail!.html).toContain('/alerts/unsubscribe?token=');
     expect(mail!.messageId).toMatch(new RegExp(`^<alert-${id}-\\d+@spajobs\\.example>$`));
 
-    const row = await t.database.db.selectFrom('job_alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('job_alerts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.digests_sent)).toBe(1);
     expect(Number(row.hwm_at)).toBeGreaterThanOrEqual(now - 60_000 - 1);
     expect(row.lease_owner).toBeNull();
@@ -232,8 +297,16 @@ describe('digests', () => {
     expect(smtp.mails).toHaveLength(1);
 
     // One more job: only it is sent.
-    const row2 = await t.database.db.selectFrom('job_alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const fresh = await insertJob(t.database, spaId, { title: 'Therapist new', city: 'Pune', posted_at: Number(row2.hwm_at) + 5000 });
+    const row2 = await t.database.db
+      .selectFrom('job_alerts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const fresh = await insertJob(t.database, spaId, {
+      title: 'Therapist new',
+      city: 'Pune',
+      posted_at: Number(row2.hwm_at) + 5000,
+    });
     const later = await t.app.ctx.alertScheduler.runOnce(Number(row2.next_due_at) + 1000);
     expect(later.sent).toBe(1);
     const mails = await smtp.waitFor(2);
@@ -245,7 +318,11 @@ describe('digests', () => {
     const id = await confirmedAlert('unsub@example.com', { city: 'Pune' });
     smtp.mails.length = 0;
     const now = Date.now();
-    await t.database.db.updateTable('job_alerts').set({ hwm_at: now - DAY, next_due_at: now }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: now - DAY, next_due_at: now })
+      .where('id', '=', id)
+      .execute();
     await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
     await t.app.ctx.alertScheduler.runOnce(now);
     const [mail] = await smtp.waitFor(1);
@@ -282,7 +359,11 @@ describe('digests', () => {
     const id = await confirmedAlert('retry@example.com', { city: 'Pune' });
     smtp.mails.length = 0;
     const now = Date.now();
-    await t.database.db.updateTable('job_alerts').set({ hwm_at: now - DAY, next_due_at: now }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: now - DAY, next_due_at: now })
+      .where('id', '=', id)
+      .execute();
     await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
     smtp.answer = (_m, n) => (n <= 2 ? 'temp' : 'accept');
     const seenBefore = 0;
@@ -291,11 +372,19 @@ describe('digests', () => {
     expect(smtp.mails).toHaveLength(seenBefore + 1);
 
     smtp.mails.length = 0;
-    await t.database.db.updateTable('job_alerts').set({ hwm_at: now - DAY, next_due_at: now }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: now - DAY, next_due_at: now })
+      .where('id', '=', id)
+      .execute();
     smtp.answer = () => 'temp';
     const failed = await t.app.ctx.alertScheduler.runOnce(now);
     expect(failed).toMatchObject({ sent: 0, failed: 1 });
-    const row = await t.database.db.selectFrom('job_alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('job_alerts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.hwm_at)).toBe(now - DAY);
     expect(Number(row.next_due_at)).toBeGreaterThan(now);
     expect(row.lease_owner).toBeNull();
@@ -307,7 +396,10 @@ describe('two schedulers at once', () => {
     const now = Date.now();
     const repo = t.app.ctx.alerts;
     for (let i = 0; i < 40; i++) {
-      await t.database.db.insertInto('alert_addresses').values({ email: `s${i}@example.com`, confirmed_at: now }).execute();
+      await t.database.db
+        .insertInto('alert_addresses')
+        .values({ email: `s${i}@example.com`, confirmed_at: now })
+        .execute();
       const r = await repo.create({
         email: `s${i}@example.com`,
         userId: null,
@@ -320,17 +412,35 @@ describe('two schedulers at once', () => {
       });
       expect(r.ok).toBe(true);
     }
-    await t.database.db.updateTable('job_alerts').set({ hwm_at: now - DAY, next_due_at: now }).execute();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: now - DAY, next_due_at: now })
+      .execute();
     await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
     // Each scheduler on its own connection (pool), as two processes would be.
     const other: Db =
       t.engine === 'postgres'
         ? await createDb({ databaseUrl: TEST_PG_URL, pgSchema: await currentSchema(), poolSize: 4 })
         : await createDb({ sqliteFile: `${t.config.dataDir}/test.db`, readWorkers: 1 });
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'x@spajobs.example', outboxDir: t.config.outboxDir, log: () => undefined });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'x@spajobs.example',
+      outboxDir: t.config.outboxDir,
+      log: () => undefined,
+    });
     const config = { ...t.config, alerts: { ...t.config.alerts, batch: 7 } };
-    const a = createAlertScheduler({ alerts: new AlertRepository(t.database), mailer: t.app.ctx.mailer, config, log: () => undefined });
-    const b = createAlertScheduler({ alerts: new AlertRepository(other), mailer, config, log: () => undefined });
+    const a = createAlertScheduler({
+      alerts: new AlertRepository(t.database),
+      mailer: t.app.ctx.mailer,
+      config,
+      log: () => undefined,
+    });
+    const b = createAlertScheduler({
+      alerts: new AlertRepository(other),
+      mailer,
+      config,
+      log: () => undefined,
+    });
     const [ra, rb] = await Promise.all([a.runOnce(now), b.runOnce(now)]);
     mailer.close();
     await other.destroy();
@@ -374,7 +484,11 @@ describe('signed-in candidates', () => {
     expect(new Date(resumed.json().alert.nextDigestAt).getUTCDay()).toBe(1);
     expect((await patch({})).statusCode).toBe(400);
 
-    const delOther = await t.app.inject({ method: 'DELETE', url: `/api/v1/alerts/${id}`, headers: other.headers });
+    const delOther = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/alerts/${id}`,
+      headers: other.headers,
+    });
     expect(delOther.statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/alerts/${id}`, headers: me.headers });
     expect(del.json().message).toBe(alertMessages.deleted);

@@ -34,7 +34,12 @@ export function languageOf(header: string | undefined): AlertLanguage {
     .split(',')
     .map((part, i) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { lang: tag.trim().toLowerCase().split('-')[0], q: Number.isFinite(q) ? q : 0, i };
     })
     .filter((r) => (r.lang === 'hi' || r.lang === 'en') && r.q > 0)
@@ -114,7 +119,14 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         const renewed = await alerts.renewPendingToken(email, queryKey(query), hash, expiresAt);
         if (!renewed) throw conflict(alertMessages.duplicate);
         mailer.send(
-          confirmAlertMail({ to: email, query, language, token, ttlHours: config.alerts.confirmTtlHours, site: site() }),
+          confirmAlertMail({
+            to: email,
+            query,
+            language,
+            token,
+            ttlHours: config.alerts.confirmTtlHours,
+            site: site(),
+          }),
         );
         return reply.status(201).send({
           success: true as const,
@@ -125,7 +137,14 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!result.confirmed) {
         mailer.send(
-          confirmAlertMail({ to: email, query, language, token, ttlHours: config.alerts.confirmTtlHours, site: site() }),
+          confirmAlertMail({
+            to: email,
+            query,
+            language,
+            token,
+            ttlHours: config.alerts.confirmTtlHours,
+            site: site(),
+          }),
         );
       }
       return reply.status(201).send({
@@ -168,11 +187,8 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A link opened in a browser shows the page with its button; only a POST unsubscribes,
   // so that link checkers and previews that follow links change nothing.
-  app.get(
-    '/unsubscribe',
-    { schema: { hide: true, querystring: unsubscribeQuery } },
-    async (req, reply) =>
-      reply.redirect(`/alerts/unsubscribe?token=${encodeURIComponent(req.query.token)}`, 303),
+  app.get('/unsubscribe', { schema: { hide: true, querystring: unsubscribeQuery } }, async (req, reply) =>
+    reply.redirect(`/alerts/unsubscribe?token=${encodeURIComponent(req.query.token)}`, 303),
   );
 
   app.post(

@@ -9,7 +9,8 @@ export function describeAlert(q: AlertQuery): string {
   if (words.length) parts.push(words.join(' '));
   if (q.category) parts.push(q.category);
   if (q.spa) parts.push(format(m.atSpa, { spa: q.spa }));
-  if (q.lat !== undefined) parts.push(format(m.near, { km: q.radius ?? 10, place: q.place || m.yourLocation }));
+  if (q.lat !== undefined)
+    parts.push(format(m.near, { km: q.radius ?? 10, place: q.place || m.yourLocation }));
   else if (q.city) parts.push(format(m.inPlace, { place: q.city }));
   else if (q.state) parts.push(format(m.inPlace, { place: q.state }));
   if (q.salaryMin) parts.push(format(m.salaryFrom, { amount: q.salaryMin.toLocaleString('en-IN') }));

@@ -37,7 +37,12 @@ export function ConfirmAlertPage() {
     }
   }, [token, confirm]);
 
-  if (!token) return <Panel title={m.confirmFailedTitle}><p className="text-stone-800">{m.missingToken}</p></Panel>;
+  if (!token)
+    return (
+      <Panel title={m.confirmFailedTitle}>
+        <p className="text-stone-800">{m.missingToken}</p>
+      </Panel>
+    );
   if (confirm.isSuccess)
     return (
       <Panel title={m.confirmedTitle}>
@@ -66,7 +71,12 @@ export function UnsubscribeAlertPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const unsubscribe = useUnsubscribeAlert();
-  if (!token) return <Panel title={m.unsubscribeFailedTitle}><p className="text-stone-800">{m.missingToken}</p></Panel>;
+  if (!token)
+    return (
+      <Panel title={m.unsubscribeFailedTitle}>
+        <p className="text-stone-800">{m.missingToken}</p>
+      </Panel>
+    );
   if (unsubscribe.isSuccess)
     return (
       <Panel title={m.unsubscribedTitle}>

@@ -10,9 +10,11 @@ import { useUpdateAlert } from '../api/update-alert';
 import { describeAlert } from '../describe-alert';
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
 
 function AlertRow({ alert }: { alert: JobAlert }) {
   const m = t.alerts;
@@ -27,7 +29,10 @@ function AlertRow({ alert }: { alert: JobAlert }) {
     <li className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link to={`/jobs${params ? `?${params}` : ''}`} className="font-semibold text-brand-800 hover:underline">
+          <Link
+            to={`/jobs${params ? `?${params}` : ''}`}
+            className="font-semibold text-brand-800 hover:underline"
+          >
             {what}
           </Link>
           <p className="text-sm text-stone-700">

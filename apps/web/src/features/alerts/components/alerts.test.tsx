@@ -10,7 +10,9 @@ function routeFetch(routes: Record<string, (init: RequestInit) => { status: numb
   const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
     const path = url.replace('/api/v1', '').split('?')[0]!;
     const answer = routes[`${init.method ?? 'GET'} ${path}`]?.(init) ?? { status: 404 };
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status });
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status,
+    });
   });
   vi.stubGlobal('fetch', fn);
   return fn;
@@ -38,7 +40,12 @@ describe('Get these jobs by e-mail', () => {
     const fetch = routeFetch({
       'POST /alerts': () => ({
         status: 201,
-        body: { success: true, message: 'Almost done! Check your e-mail.', alert: alert({ status: 'pending' }), confirmationSent: true },
+        body: {
+          success: true,
+          message: 'Almost done! Check your e-mail.',
+          alert: alert({ status: 'pending' }),
+          confirmationSent: true,
+        },
       }),
     });
     renderWithSession(<JobAlertButton query={{ city: 'Pune', q: 'therapist', salaryMin: 20000 }} />);
@@ -82,19 +89,24 @@ describe('Get these jobs by e-mail', () => {
     expect(within(dialog).getByText('All spa jobs')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'a@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Create job alert' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This email address already has 10 job alerts.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This email address already has 10 job alerts.',
+    );
   });
 });
 
 describe('Job alerts in the dashboard', () => {
   it('lists alerts and pauses, changes frequency and deletes them', async () => {
     storeSession();
-    let alerts = [alert(), alert({ id: '8', query: { state: 'Kerala' }, status: 'paused', nextDigestAt: null })];
+    let alerts = [
+      alert(),
+      alert({ id: '8', query: { state: 'Kerala' }, status: 'paused', nextDigestAt: null }),
+    ];
     const fetch = routeFetch({
       'GET /alerts': () => ({ status: 200, body: { success: true, alerts } }),
       'PATCH /alerts/7': (init) => {
         const patch = JSON.parse(init.body as string) as object;
-        alerts = [alert(patch.hasOwnProperty('paused') ? { status: 'paused' } : patch), alerts[1]!];
+        alerts = [alert('paused' in patch ? { status: 'paused' } : patch), alerts[1]!];
         return { status: 200, body: { success: true, message: 'ok', alert: alerts[0] } };
       },
       'DELETE /alerts/8': () => {
