@@ -262,7 +262,7 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
   const port = 3120 + Math.floor(Math.random() * 9) + 1;
   const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: o.root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
       ...env,
@@ -280,6 +280,12 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
     },
   });
   const base = `http://127.0.0.1:${port}`;
+  // Never leave the server or the sink behind, however the benchmark ends.
+  const cleanUp = () => {
+    api.kill('SIGKILL');
+    sink.child.kill('SIGKILL');
+  };
+  process.once('exit', cleanUp);
   try {
     await waitFor(`${base}/readyz`);
     const search = `${base}/api/v1/spajobs?city=Mumbai&category=Therapist&page=1&limit=9`;
@@ -348,8 +354,8 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
       ],
     };
   } finally {
-    api.kill('SIGTERM');
-    sink.child.kill('SIGTERM');
+    cleanUp();
+    process.off('exit', cleanUp);
     await db.destroy();
   }
 }

@@ -68,6 +68,8 @@ export function createMailer(opts: {
         url: opts.smtpUrl,
         pool: true,
         maxConnections: opts.maxConnections ?? 4,
+        // Keep a connection for as long as there is mail, rather than reconnecting every 100 messages.
+        maxMessages: Infinity,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,

@@ -123,6 +123,52 @@ export function createAlertScheduler(deps: {
     }
   }
 
+  async function processBatch(
+    claimed: JobAlertRow[],
+    index: NewJobIndex<CandidateJob>,
+    now: number,
+    cutoff: number,
+    stats: AlertRunStats,
+  ): Promise<void> {
+    const empty: { id: number; nextDueAt: number }[] = [];
+    const found: { row: JobAlertRow; jobs: CandidateJob[]; total: number }[] = [];
+    for (let i = 0; i < claimed.length; i++) {
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToEvents();
+      const row = claimed[i]!;
+      const m = index.match(JSON.parse(row.query) as AlertQuery, Number(row.hwm_at), ALERT_DIGEST_JOBS);
+      if (m.total === 0) {
+        empty.push({ id: Number(row.id), nextDueAt: nextDigestAt(row.frequency as AlertFrequency, now) });
+      } else found.push({ row, ...m });
+    }
+    // A job closed since the run began is left out.
+    const open = await alerts.stillOpen([...new Set(found.flatMap((f) => f.jobs.map((j) => j.id)))]);
+    const toSend: typeof found = [];
+    for (const f of found) {
+      const jobs = f.jobs.filter((j) => open.has(j.id));
+      if (jobs.length) toSend.push({ ...f, jobs, total: f.total - (f.jobs.length - jobs.length) });
+      else
+        empty.push({
+          id: Number(f.row.id),
+          nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, now),
+        });
+    }
+    await alerts.markChecked(empty, owner, cutoff);
+    stats.empty += empty.length;
+    let next = 0;
+    const worker = async () => {
+      while (next < toSend.length) {
+        const f = toSend[next++]!;
+        await sendOne(f.row, f.jobs, f.total, Math.max(Number(f.row.hwm_at), cutoff), stats);
+      }
+    };
+    // Every send in flight settles before a failure is passed on, so none is marked after its lease is handed back.
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.max(1, config.alerts.concurrency) }, worker),
+    );
+    const failure = settled.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
   async function run(now: number): Promise<AlertRunStats> {
     const stats: AlertRunStats = { jobs: 0, claimed: 0, sent: 0, empty: 0, failed: 0, lost: 0 };
     const cutoff = now - SETTLE_MS;
@@ -136,38 +182,19 @@ export function createAlertScheduler(deps: {
       const claimed = await alerts.claimDue(owner, now, config.alerts.leaseMs, config.alerts.batch);
       if (!claimed.length) break;
       stats.claimed += claimed.length;
-      const empty: { id: number; nextDueAt: number }[] = [];
-      const found: { row: JobAlertRow; jobs: CandidateJob[]; total: number }[] = [];
-      for (let i = 0; i < claimed.length; i++) {
-        if (i > 0 && i % YIELD_EVERY === 0) await yieldToEvents();
-        const row = claimed[i]!;
-        const m = index.match(JSON.parse(row.query) as AlertQuery, Number(row.hwm_at), ALERT_DIGEST_JOBS);
-        if (m.total === 0) {
-          empty.push({ id: Number(row.id), nextDueAt: nextDigestAt(row.frequency as AlertFrequency, now) });
-        } else found.push({ row, ...m });
+      try {
+        await processBatch(claimed, index, now, cutoff, stats);
+      } catch (err) {
+        // A batch that failed part-way (the database went away, a read ran out of time) is
+        // handed back: what was sent is already marked, the rest is due again at once.
+        await alerts
+          .releaseAll(
+            owner,
+            claimed.map((r) => Number(r.id)),
+          )
+          .catch(() => undefined);
+        throw err;
       }
-      // A job closed since the run began is left out.
-      const open = await alerts.stillOpen([...new Set(found.flatMap((f) => f.jobs.map((j) => j.id)))]);
-      const toSend: typeof found = [];
-      for (const f of found) {
-        const jobs = f.jobs.filter((j) => open.has(j.id));
-        if (jobs.length) toSend.push({ ...f, jobs, total: f.total - (f.jobs.length - jobs.length) });
-        else
-          empty.push({
-            id: Number(f.row.id),
-            nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, now),
-          });
-      }
-      await alerts.markChecked(empty, owner, cutoff);
-      stats.empty += empty.length;
-      let next = 0;
-      const worker = async () => {
-        while (next < toSend.length) {
-          const f = toSend[next++]!;
-          await sendOne(f.row, f.jobs, f.total, Math.max(Number(f.row.hwm_at), cutoff), stats);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.max(1, config.alerts.concurrency) }, worker));
     }
     return stats;
   }

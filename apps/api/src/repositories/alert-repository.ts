@@ -350,6 +350,18 @@ export class AlertRepository {
     }
   }
 
+  /** Hands back alerts still leased to `owner` (a batch that failed part-way): due again at once. */
+  async releaseAll(owner: string, ids: number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      await this.db
+        .updateTable('job_alerts')
+        .set({ lease_owner: null, lease_until: null })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('lease_owner', '=', owner)
+        .execute();
+    }
+  }
+
   /** Sending failed after its retries: try again later, with the same mark, so nothing is lost. */
   async release(id: number, owner: string, retryAt: number): Promise<void> {
     await this.db
