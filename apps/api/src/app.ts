@@ -20,6 +20,8 @@ import { registerResponseCache } from './plugins/response-cache.ts';
 import { keepListingsFresh } from './plugins/listing-freshness.ts';
 import { createSpaDigests, scheduleSpaDigests } from './plugins/spa-digest.ts';
 import adminRoutes from './routes/admin/index.ts';
+import alertRoutes from './routes/alerts/index.ts';
+import { createAlertScheduler } from './plugins/alert-scheduler.ts';
 import employerRoutes from './routes/employer/index.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -111,6 +113,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   // Mail still being sent goes out before the server stops.
   app.addHook('onClose', async () => app.ctx.mailer.flush());
+  // Job-alert digests run beside the server unless a worker runs them (ALERT_SCHEDULER=off).
+  app.ctx.alertScheduler = createAlertScheduler({
+    alerts: app.ctx.alerts,
+    mailer: app.ctx.mailer,
+    config,
+    log: () => app.log,
+  });
+  if (config.alerts.scheduler) app.addHook('onReady', async () => app.ctx.alertScheduler.start());
+  app.addHook('onClose', async () => {
+    await app.ctx.alertScheduler.stop();
+    await app.ctx.mailer.flush();
+    app.ctx.mailer.close();
+  });
   // So do job views counted since the last write.
   app.addHook('onClose', async () => app.ctx.jobs.flushViews());
 
@@ -130,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(employerRoutes, { prefix: '/employer' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(alertRoutes, { prefix: '/alerts' });
       api.get('/site', { schema: { hide: true } }, async () => config.site);
     },
     { prefix: '/api/v1' },

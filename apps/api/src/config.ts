@@ -44,6 +44,11 @@ export interface Config {
   /** How often spas' waiting new-application e-mails are looked for (0: never). */
   digestSweepMs: number;
   mailFrom: string;
+  /** SMTP: tries after a temporary failure, and the first wait (each later one is 4× longer). */
+  smtpRetries: number;
+  smtpRetryBaseMs: number;
+  /** Job alerts (docs/decisions/0021-job-alerts.md). */
+  alerts: AlertConfig;
   seedDemoData: boolean;
   rateLimits: boolean;
   /** Keep public listings' answers for a few seconds (off: every request is answered from the database). */
@@ -90,6 +95,25 @@ function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig {
     };
   }
   return out;
+}
+
+export interface AlertConfig {
+  /** Run the digest scheduler in this process (the API); off when `npm run worker` does it. */
+  scheduler: boolean;
+  /** How often due digests are looked for. */
+  pollMs: number;
+  /** How long a claimed alert stays with its scheduler before another may take it. */
+  leaseMs: number;
+  /** Alerts claimed at a time. */
+  batch: number;
+  /** Digests being sent at once (and SMTP connections). */
+  concurrency: number;
+  /** How long a confirmation link works. */
+  confirmTtlHours: number;
+  /** The mailto: address of List-Unsubscribe. */
+  unsubscribeMailto: string;
+  /** A digest whose sending failed after its retries is tried again after this. */
+  retryAfterMs: number;
 }
 
 export interface HttpLimits {
@@ -195,6 +219,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     digestSweepMs: Number(env.DIGEST_SWEEP_MS ?? 300_000),
     mailFrom: env.MAIL_FROM ?? 'Spa Jobs <no-reply@spajobs.example>',
+    smtpRetries:
+      env.SMTP_RETRIES !== undefined && env.SMTP_RETRIES !== ''
+        ? Math.max(0, Number(env.SMTP_RETRIES) || 0)
+        : 4,
+    smtpRetryBaseMs: positive(env.SMTP_RETRY_BASE_MS, 2000),
+    alerts: {
+      scheduler: env.ALERT_SCHEDULER !== 'off',
+      pollMs: positive(env.ALERT_POLL_MS, 60_000),
+      leaseMs: positive(env.ALERT_LEASE_MS, 10 * 60_000),
+      batch: positive(env.ALERT_BATCH, 500),
+      concurrency: positive(env.ALERT_SEND_CONCURRENCY, 4),
+      confirmTtlHours: positive(env.ALERT_CONFIRM_TTL_HOURS, 48),
+      unsubscribeMailto:
+        env.ALERT_UNSUBSCRIBE_MAILTO ||
+        `unsubscribe@${/@([^>\s]+)/.exec(env.MAIL_FROM ?? '')?.[1] ?? 'spajobs.example'}`,
+      retryAfterMs: positive(env.ALERT_RETRY_AFTER_MS, 15 * 60_000),
+    },
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
     rateLimits: env.RATE_LIMITS !== 'off',
     responseCache: env.RESPONSE_CACHE !== 'off',

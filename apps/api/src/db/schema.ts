@@ -174,7 +174,41 @@ export interface PasswordResetTokenTable {
   created_at: number;
 }
 
+export interface JobAlertTable {
+  id: Generated<number>;
+  email: string;
+  user_id: number | null;
+  /** The saved search (AlertQuery) as JSON. */
+  query: string;
+  /** The search in a canonical form: one alert per search and address. */
+  query_key: string;
+  frequency: string;
+  language: string;
+  /** pending (not confirmed), active or paused. */
+  status: string;
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  confirmed_at: number | null;
+  created_at: number;
+  /** Jobs posted after this are new to the alert. */
+  hwm_at: number;
+  /** When the next digest is due; null while pending or paused. */
+  next_due_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  attempts: Generated<number>;
+  last_sent_at: number | null;
+  digests_sent: Generated<number>;
+}
+
+export interface AlertAddressTable {
+  email: string;
+  confirmed_at: number;
+}
+
 export interface Database {
+  job_alerts: JobAlertTable;
+  alert_addresses: AlertAddressTable;
   spas: SpaTable;
   jobs: JobTable;
   users: UserTable;
@@ -195,3 +229,4 @@ export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type ApplicationRow = Selectable<ApplicationTable>;
+export type JobAlertRow = Selectable<JobAlertTable>;

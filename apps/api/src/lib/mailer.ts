@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -8,17 +9,47 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text. */
+  html?: string;
+  /** Extra headers (List-Unsubscribe and the like). */
+  headers?: Record<string, string>;
+  /** A Message-ID of our own, so that a message sent twice is recognisably one. */
+  messageId?: string;
 }
 
 export interface Mailer {
   /** Sends in the background: the caller's answer must not depend on (or be timed by) delivery. */
   send(message: MailMessage): void;
+  /**
+   * Sends and waits until the SMTP server has taken the message (or the
+   * outbox holds it), trying again with backoff after a temporary failure;
+   * rejects when every try failed or the server refused the message for good.
+   */
+  deliver(message: MailMessage): Promise<void>;
   /** Waits for messages still being sent (on shutdown, and in tests). */
   flush(): Promise<void>;
+  /** Closes SMTP connections. */
+  close(): void;
+}
+
+export interface RetryPolicy {
+  /** Tries after the first. */
+  retries: number;
+  /** Wait before the first retry; each later wait is four times the one before (with jitter). */
+  baseDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseDelayMs: 2000 };
+
+/** A reply code of 5xx is a refusal for good; anything else (4xx, a dropped connection) may pass later. */
+export function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /**
- * SMTP when a URL is configured. Without one (development, tests, a demo) each
+ * SMTP when a URL is configured (pooled connections, so that many digests
+ * share a few connections). Without one (development, tests, a demo) each
  * message is logged and written to the outbox folder as JSON, named so that
  * the newest file sorts last: the reset link can be read from there.
  */
@@ -27,11 +58,26 @@ export function createMailer(opts: {
   from: string;
   outboxDir: string;
   log: () => FastifyBaseLogger | undefined;
+  retry?: RetryPolicy;
+  /** SMTP connections kept open at most. */
+  maxConnections?: number;
 }): Mailer {
-  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const transport: Transporter | null = opts.smtpUrl
+    ? nodemailer.createTransport({
+        url: opts.smtpUrl,
+        pool: true,
+        maxConnections: opts.maxConnections ?? 4,
+        // Keep a connection for as long as there is mail, rather than reconnecting every 100 messages.
+        maxMessages: Infinity,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
   const pending = new Set<Promise<void>>();
 
-  async function deliver(message: MailMessage): Promise<void> {
+  async function deliverOnce(message: MailMessage): Promise<void> {
     if (transport) {
       await transport.sendMail({ from: opts.from, ...message });
       return;
@@ -48,7 +94,28 @@ export function createMailer(opts: {
       JSON.stringify({ from: opts.from, ...message, createdAt: createdAt.toISOString() }, null, 2),
     );
     await fs.rename(partial, path.join(opts.outboxDir, name));
-    opts.log()?.info({ mail: { ...message }, outbox: name }, 'mail written to outbox (no SMTP configured)');
+    opts
+      .log()
+      ?.info(
+        { mail: { to: message.to, subject: message.subject }, outbox: name },
+        'mail written to outbox (no SMTP configured)',
+      );
+  }
+
+  async function deliver(message: MailMessage): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await deliverOnce(message);
+        return;
+      } catch (err) {
+        if (attempt >= retry.retries || isPermanent(err)) throw err;
+        const wait = retry.baseDelayMs * 4 ** attempt * (0.75 + Math.random() / 2);
+        opts
+          .log()
+          ?.warn({ err, subject: message.subject, attempt: attempt + 1 }, 'mail not sent; trying again');
+        await sleep(wait);
+      }
+    }
   }
 
   return {
@@ -58,8 +125,12 @@ export function createMailer(opts: {
         .finally(() => pending.delete(p));
       pending.add(p);
     },
+    deliver,
     async flush() {
       await Promise.all([...pending]);
+    },
+    close() {
+      transport?.close();
     },
   };
 }

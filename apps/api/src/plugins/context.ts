@@ -4,10 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { LocalStorage, type Storage } from '../lib/storage.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
+import { AlertRepository } from '../repositories/alert-repository.ts';
 import { AdminRepository } from '../repositories/admin-repository.ts';
 import { ApplicationRepository } from '../repositories/application-repository.ts';
 import { EmployerRepository } from '../repositories/employer-repository.ts';
 import type { SpaDigests } from './spa-digest.ts';
+import type { AlertScheduler } from './alert-scheduler.ts';
 import { ContactMessageRepository } from '../repositories/contact-message-repository.ts';
 import { JobRepository } from '../repositories/job-repository.ts';
 import { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
@@ -31,6 +33,9 @@ export interface AppContext {
   mailer: Mailer;
   employers: EmployerRepository;
   admin: AdminRepository;
+  alerts: AlertRepository;
+  /** Job-alert digests (set up by the app). */
+  alertScheduler: AlertScheduler;
   /** New-application e-mail to spas (set up by the app). */
   digests: SpaDigests;
   /**
@@ -55,6 +60,13 @@ export function createContext(config: Config, database: Db, log?: () => FastifyB
     storage: new LocalStorage(config.uploadsDir),
     employers: new EmployerRepository(database),
     admin: new AdminRepository(database),
+    alerts: new AlertRepository(database),
+    alertScheduler: {
+      owner: '',
+      runOnce: async () => ({ jobs: 0, claimed: 0, sent: 0, empty: 0, failed: 0, lost: 0 }),
+      start: () => undefined,
+      stop: async () => undefined,
+    },
     digests: { afterApplication: async () => undefined, sweep: async () => 0 },
     listingsChanged: () => undefined,
     mailer: createMailer({
@@ -62,6 +74,8 @@ export function createContext(config: Config, database: Db, log?: () => FastifyB
       from: config.mailFrom,
       outboxDir: config.outboxDir,
       log: () => log?.(),
+      retry: { retries: config.smtpRetries, baseDelayMs: config.smtpRetryBaseMs },
+      maxConnections: config.alerts.concurrency,
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState, ErrorPanel, LoadingScreen, Skeleton } from '../components/ui/states';
@@ -15,6 +15,9 @@ import { ResumePanel } from '../features/profile/components/resume-panel';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
 import { t } from '../messages';
+
+// Job alerts are a section of their own, loaded after the rest of the dashboard.
+const AlertsSection = lazy(() => import('../features/alerts/components/alerts-section'));
 
 /** How many applications the dashboard lists before "View All". */
 const RECENT_APPLICATIONS = 5;
@@ -112,6 +115,10 @@ function Dashboard() {
           <ApplicationList items={applications.data.items} />
         )}
       </section>
+
+      <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+        <AlertsSection />
+      </Suspense>
     </div>
   );
 }

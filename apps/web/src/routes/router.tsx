@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: '/employer/applicants', ...page(() => import('./employer-applicants')) },
       { path: '/admin', ...page(() => import('./admin')) },
       { path: '/admin/login', ...page(() => import('./employer-login')) },
+      { path: '/alerts/confirm', ...page(() => import('./alert-confirm')) },
+      { path: '/alerts/unsubscribe', ...page(() => import('./alert-unsubscribe')) },
       { path: '/unauthorized', ...page(() => import('./unauthorized')) },
       { path: '*', ...page(() => import('./not-found')) },
     ],

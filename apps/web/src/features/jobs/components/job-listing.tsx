@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { JobCard, JobCardSkeleton } from '../../../components/job-card';
 import { Button } from '../../../components/ui/button';
@@ -29,7 +29,12 @@ import { JobFilterPanel } from './job-filter-panel';
  * "Latest Spa Jobs": filters in the query string, results filtered and paged
  * by the server, 9 a page.
  */
-export function JobListing() {
+export interface JobListingProps {
+  /** Shown beside the heading, for the search on screen (the page adds "Get these jobs by e-mail"). */
+  headerAction?: (filters: JobFilters) => ReactNode;
+}
+
+export function JobListing({ headerAction }: JobListingProps = {}) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
   const isDesktop = useMediaQuery('(min-width: 1024px)');
@@ -84,9 +89,12 @@ export function JobListing() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-      <header className="mb-5">
-        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t.jobs.listTitle}</h1>
-        <p className="mt-1 text-stone-700">{t.jobs.listIntro}</p>
+      <header className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{t.jobs.listTitle}</h1>
+          <p className="mt-1 text-stone-700">{t.jobs.listIntro}</p>
+        </div>
+        {headerAction?.(filters)}
       </header>
 
       <div className="lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import {
+  ALERT_DIGEST_JOBS,
+  type AlertFrequency,
+  type AlertLanguage,
+  type AlertQuery,
+} from '@spajobs/contract/alert';
+import type { Config } from '../config.ts';
+import type { JobAlertRow } from '../db/schema.ts';
+import { digestMail, type AlertSite } from '../lib/alert-mail.ts';
+import { NewJobIndex } from '../lib/alert-match.ts';
+import { nextDigestAt } from '../lib/alert-schedule.ts';
+import { unsubscribeToken } from '../lib/alert-tokens.ts';
+import type { Mailer } from '../lib/mailer.ts';
+import type { AlertRepository, CandidateJob } from '../repositories/alert-repository.ts';
+
+/**
+ * Job-alert digests (docs/decisions/0021-job-alerts.md). A run reads the
+ * jobs posted since the oldest due alert's high-water mark once, then claims
+ * due alerts a batch at a time with a lease, matches each against those jobs
+ * and sends its digest; the new mark, the next due time and "sent" are then
+ * written in one statement, only while the lease is still held. A scheduler
+ * that dies leaves its claimed alerts to be taken again once their lease runs
+ * out, so nothing is lost; alerts are never claimed by two at once.
+ */
+
+export interface AlertLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AlertRunStats {
+  /** Jobs new since the oldest due mark, read once for the run. */
+  jobs: number;
+  claimed: number;
+  sent: number;
+  /** Alerts with nothing new: no mail, mark moved on. */
+  empty: number;
+  /** Digests whose sending failed after its retries: due again later. */
+  failed: number;
+  /** Digests sent whose alert was no longer ours to mark (deleted meanwhile, or lease run out). */
+  lost: number;
+}
+
+export interface AlertScheduler {
+  readonly owner: string;
+  /** Sends every digest due by `now`; resolves with what was done. */
+  runOnce(now?: number): Promise<AlertRunStats>;
+  /** Runs every `pollMs` until stopped. */
+  start(): void;
+  /** Stops after the batch being sent. */
+  stop(): Promise<void>;
+}
+
+/** A job posted this shortly before a run may not be visible yet to every reader; the next run takes it. */
+export const SETTLE_MS = 60_000;
+/** However old an alert's mark, a digest looks back at most a month. */
+const MAX_LOOKBACK_MS = 31 * 86_400_000;
+/** Matching yields to other work this often. */
+const YIELD_EVERY = 200;
+
+export function createAlertScheduler(deps: {
+  alerts: AlertRepository;
+  mailer: Mailer;
+  config: Config;
+  log: () => AlertLog | undefined;
+  owner?: string;
+}): AlertScheduler {
+  const { alerts, mailer, config } = deps;
+  const owner = deps.owner ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const site: AlertSite = {
+    brandName: config.site.brandName,
+    publicBaseUrl: config.publicBaseUrl,
+    unsubscribeMailto: config.alerts.unsubscribeMailto,
+  };
+  let stopping = false;
+  let current: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function sendOne(
+    row: JobAlertRow,
+    jobs: CandidateJob[],
+    total: number,
+    hwmAt: number,
+    stats: AlertRunStats,
+  ): Promise<void> {
+    const frequency = row.frequency as AlertFrequency;
+    const mail = digestMail({
+      alertId: Number(row.id),
+      to: row.email,
+      query: JSON.parse(row.query) as AlertQuery,
+      language: (row.language === 'hi' ? 'hi' : 'en') as AlertLanguage,
+      frequency,
+      jobs,
+      total,
+      unsubscribeToken: unsubscribeToken(Number(row.id), config.jwtSecret),
+      messageKey: `${row.id}-${row.hwm_at}`,
+      site,
+    });
+    try {
+      await mailer.deliver(mail);
+    } catch (err) {
+      stats.failed++;
+      deps.log()?.error({ err, alertId: row.id }, 'job alert digest not sent; it will be tried again');
+      await alerts.release(Number(row.id), owner, Date.now() + config.alerts.retryAfterMs);
+      return;
+    }
+    const now = Date.now();
+    const marked = await alerts.markSent(Number(row.id), owner, {
+      hwmAt,
+      nextDueAt: nextDigestAt(frequency, now),
+      sentAt: now,
+    });
+    if (marked) stats.sent++;
+    else {
+      stats.lost++;
+      deps
+        .log()
+        ?.warn({ alertId: row.id }, 'job alert digest sent after its alert was deleted or its lease ran out');
+    }
+  }
+
+  async function processBatch(
+    claimed: JobAlertRow[],
+    index: NewJobIndex<CandidateJob>,
+    now: number,
+    cutoff: number,
+    stats: AlertRunStats,
+  ): Promise<void> {
+    const empty: { id: number; nextDueAt: number }[] = [];
+    const found: { row: JobAlertRow; jobs: CandidateJob[]; total: number }[] = [];
+    for (let i = 0; i < claimed.length; i++) {
+      if (i > 0 && i % YIELD_EVERY === 0) await yieldToEvents();
+      const row = claimed[i]!;
+      const m = index.match(JSON.parse(row.query) as AlertQuery, Number(row.hwm_at), ALERT_DIGEST_JOBS);
+      if (m.total === 0) {
+        empty.push({ id: Number(row.id), nextDueAt: nextDigestAt(row.frequency as AlertFrequency, now) });
+      } else found.push({ row, ...m });
+    }
+    // A job closed since the run began is left out.
+    const open = await alerts.stillOpen([...new Set(found.flatMap((f) => f.jobs.map((j) => j.id)))]);
+    const toSend: typeof found = [];
+    for (const f of found) {
+      const jobs = f.jobs.filter((j) => open.has(j.id));
+      if (jobs.length) toSend.push({ ...f, jobs, total: f.total - (f.jobs.length - jobs.length) });
+      else
+        empty.push({
+          id: Number(f.row.id),
+          nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, now),
+        });
+    }
+    await alerts.markChecked(empty, owner, cutoff);
+    stats.empty += empty.length;
+    let next = 0;
+    const worker = async () => {
+      while (next < toSend.length) {
+        const f = toSend[next++]!;
+        await sendOne(f.row, f.jobs, f.total, Math.max(Number(f.row.hwm_at), cutoff), stats);
+      }
+    };
+    // Every send in flight settles before a failure is passed on, so none is marked after its lease is handed back.
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.max(1, config.alerts.concurrency) }, worker),
+    );
+    const failure = settled.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  async function run(now: number): Promise<AlertRunStats> {
+    const stats: AlertRunStats = { jobs: 0, claimed: 0, sent: 0, empty: 0, failed: 0, lost: 0 };
+    const cutoff = now - SETTLE_MS;
+    const oldest = await alerts.oldestDueMark(now);
+    if (oldest === null) return stats;
+    const index = new NewJobIndex(
+      await alerts.newJobs(Math.max(oldest, cutoff - MAX_LOOKBACK_MS), cutoff, now),
+    );
+    stats.jobs = index.size;
+    while (!stopping) {
+      const claimed = await alerts.claimDue(owner, now, config.alerts.leaseMs, config.alerts.batch);
+      if (!claimed.length) break;
+      stats.claimed += claimed.length;
+      try {
+        await processBatch(claimed, index, now, cutoff, stats);
+      } catch (err) {
+        // A batch that failed part-way (the database went away, a read ran out of time) is
+        // handed back: what was sent is already marked, the rest is due again at once.
+        await alerts
+          .releaseAll(
+            owner,
+            claimed.map((r) => Number(r.id)),
+          )
+          .catch(() => undefined);
+        throw err;
+      }
+    }
+    return stats;
+  }
+
+  const scheduler: AlertScheduler = {
+    owner,
+    runOnce(now = Date.now()) {
+      // One run at a time in a process; other processes are kept apart by the leases.
+      const p = (current ?? Promise.resolve()).catch(() => undefined).then(() => run(now));
+      current = p;
+      p.finally(() => {
+        if (current === p) current = null;
+      }).catch(() => undefined);
+      return p;
+    },
+    start() {
+      stopping = false;
+      const tick = () => {
+        timer = setTimeout(() => {
+          scheduler
+            .runOnce()
+            .then((s) => {
+              if (s.claimed) deps.log()?.info({ ...s }, 'job alert digests sent');
+            })
+            .catch((err: unknown) => deps.log()?.error({ err }, 'job alert run failed; trying again later'))
+            .finally(() => {
+              if (!stopping) tick();
+            });
+        }, config.alerts.pollMs);
+        timer.unref();
+      };
+      tick();
+    },
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await current?.catch(() => undefined);
+    },
+  };
+  return scheduler;
+}

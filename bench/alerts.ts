@@ -1,0 +1,361 @@
+/**
+ * Job-alert digests at scale (`npm run bench -- --only alerts [--pg] [--alerts-jobs 1000000]`):
+ * one digest run for 100,000 confirmed alerts over the data set (1,000,000
+ * jobs by default) with 5,000 jobs new since the last run, run by the API
+ * process's own scheduler while a job search is under load; mail goes over
+ * SMTP to a sink in a process of its own. Reports the run's time, the API
+ * process's peak memory, and the search's p99 during the run against idle.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createDb, type Db } from '../apps/api/src/db/database.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { DEMO_CITIES } from '../apps/api/src/demo/cities.ts';
+
+type Row = Record<string, string | number | boolean | null>;
+
+const TARGETS = { runSeconds: 60, peakMb: 512, p99Ratio: 2 };
+const ALERTS = 100_000;
+const NEW_JOBS = 5_000;
+
+export interface AlertBenchOptions {
+  root: string;
+  usePg: boolean;
+  pgUrl: string;
+  jobs: number;
+  log: (msg: string) => void;
+}
+
+const num = (n: number) => n.toLocaleString('en-IN');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function dbEnv(o: AlertBenchOptions): NodeJS.ProcessEnv {
+  return o.usePg
+    ? { DATABASE_URL: o.pgUrl, DATABASE_SCHEMA: `bench_${o.jobs}` }
+    : { SQLITE_FILE: path.join(o.root, 'data/bench', `spajobs-${o.jobs}.db`), DATABASE_URL: '' };
+}
+
+async function openDb(o: AlertBenchOptions): Promise<Db> {
+  const env = dbEnv(o);
+  return createDb({
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: env.SQLITE_FILE,
+    pgSchema: env.DATABASE_SCHEMA,
+    readWorkers: 0,
+    queryBudgetMs: 0,
+    limits: 'none',
+  });
+}
+
+async function jobCount(db: Db): Promise<number> {
+  try {
+    const r = await db.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  } catch {
+    return 0;
+  }
+}
+
+/** Realistic saved searches: a city (often with a category), a place and radius, words and a state, pay. */
+function makeQuery(i: number): Record<string, unknown> {
+  const city = DEMO_CITIES[i % DEMO_CITIES.length]!;
+  const categories = ['Therapist', 'Ayurveda', 'Management', 'Front Desk', 'Beauty'];
+  const words = ['therapist', 'massage', 'manager', 'receptionist', 'ayurveda', 'beautician', 'thai'];
+  switch (i % 10) {
+    case 0:
+    case 1:
+    case 2:
+      return { city: city.city };
+    case 3:
+    case 4:
+      return { city: city.city, category: categories[i % categories.length] };
+    case 5:
+    case 6:
+      return { lat: city.lat, lng: city.lng, radius: [5, 10, 20, 50][i % 4], place: city.city };
+    case 7:
+      return { q: words[i % words.length], state: city.state };
+    case 8:
+      return { state: city.state, category: categories[i % categories.length] };
+    default:
+      return { city: city.city, salaryMin: [15_000, 20_000, 30_000][i % 3] };
+  }
+}
+
+/** Adds the 5,000 new jobs (copies of random existing ones, posted since the mark) and the alerts. */
+async function prepare(db: Db, o: AlertBenchOptions, now: number): Promise<{ mark: number }> {
+  const { sql } = await import('kysely');
+  await db.db.deleteFrom('job_alerts').execute();
+  await db.db.deleteFrom('alert_addresses').execute();
+  await sql`delete from jobs where external_id like 'alert-bench-%'`.execute(db.db);
+  const max = await db.db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.max<number>('posted_at').as('m'))
+    .executeTakeFirstOrThrow();
+  const mark = Number(max.m ?? now - 86_400_000);
+  // New jobs are posted after the mark and before the run's settling time (a minute before it starts).
+  const span = Math.max(1, Math.min(3_000_000, now - 120_000 - mark - 1));
+  const maxId = await db.db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.max<number>('id').as('m'))
+    .executeTakeFirstOrThrow();
+  o.log(`Adding ${num(NEW_JOBS)} new jobs and ${num(ALERTS)} confirmed alerts…`);
+  const step = Math.max(1, Math.floor(Number(maxId.m) / NEW_JOBS));
+  const cols = sql.raw(
+    'spa_id, title, salary, experience, salary_min, experience_min, category, city, state, location, vacancies, gender, description, requirements, hr_phone, hr_whatsapp, expires_at, is_active, status, moderation',
+  );
+  for (let b = 0; b < NEW_JOBS; b += 500) {
+    const ids = Array.from({ length: 500 }, (_, k) => (b + k) * step + 1);
+    await sql`insert into jobs (${cols}, external_id, posted_at, created_at, views)
+      select ${cols}, ${sql.raw("'alert-bench-'")} || id, ${sql.raw(String(mark + 1))} + id % ${sql.raw(String(span))}, ${sql.raw(String(now))}, 0
+      from jobs where id in (${sql.join(ids)})`.execute(db.db);
+  }
+  const rows = [];
+  for (let i = 0; i < ALERTS; i++) {
+    const query = makeQuery(i);
+    rows.push({
+      email: `subscriber${i}@bench.example`,
+      user_id: null,
+      query: JSON.stringify(query),
+      query_key: JSON.stringify(query),
+      frequency: i % 5 === 0 ? 'weekly' : 'daily',
+      language: i % 3 === 0 ? 'hi' : 'en',
+      status: 'active',
+      confirm_token_hash: null,
+      confirm_expires_at: null,
+      confirmed_at: mark,
+      created_at: mark,
+      hwm_at: mark,
+      next_due_at: null,
+    });
+    if (rows.length === 1000) {
+      await db.db.insertInto('job_alerts').values(rows).execute();
+      rows.length = 0;
+    }
+  }
+  return { mark };
+}
+
+const SINK = `
+const { SMTPServer } = require('smtp-server');
+let n = 0;
+const server = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+  onData(stream, _s, cb) { stream.on('data', () => {}); stream.on('end', () => { n++; cb(); }); } });
+server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.server.address().port));
+process.on('SIGTERM', () => { console.log('MAILS ' + n); process.exit(0); });
+`;
+
+function startSink(
+  root: string,
+): Promise<{ child: ChildProcess; port: number; mails: () => Promise<number> }> {
+  const child = spawn(process.execPath, ['-e', SINK], {
+    cwd: path.join(root, 'apps/api'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m)
+        resolve({
+          child,
+          port: Number(m[1]),
+          mails: () =>
+            new Promise((res) => {
+              child.once('exit', () => res(Number(/MAILS (\d+)/.exec(out)?.[1] ?? 0)));
+              child.kill('SIGTERM');
+            }),
+        });
+    });
+    child.once('exit', () => reject(new Error('the SMTP sink did not start')));
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await sleep(250);
+  }
+}
+
+/** Peak and current resident memory of a process, in MB (Linux). */
+function memoryMb(pid: number): { peak: number; now: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peak: Math.round(kb('VmHWM') / 1024), now: Math.round(kb('VmRSS') / 1024) };
+}
+
+/** Resets the kernel's peak-memory counter, so the peak is the run's (Linux). */
+function resetPeak(pid: number) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not allowed here: the peak then covers the whole life of the process.
+  }
+}
+
+function searchLoad(url: string, connections: number, seconds: number) {
+  const times: number[] = [];
+  const instance = autocannon({ url, connections, duration: seconds, pipelining: 1 }, () => undefined);
+  instance.on('response', (_c, status, _b, ms) => {
+    if (status === 200) times.push(ms);
+  });
+  const done = new Promise<void>((resolve) => instance.on('done', () => resolve()));
+  return {
+    times,
+    async stop() {
+      instance.stop();
+      await done;
+    },
+    done,
+  };
+}
+
+const p99 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor(0.99 * s.length))]! * 100) / 100 : 0;
+};
+
+export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, Row[]>> {
+  const env = dbEnv(o);
+  let db = await openDb(o);
+  await migrateToLatest(db);
+  if ((await jobCount(db)) < o.jobs * 0.99) {
+    await db.destroy();
+    o.log(`Generating ${num(o.jobs / 10)} spas and ${num(o.jobs)} jobs…`);
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/api/src/cli/seed.ts',
+        '--spas',
+        String(o.jobs / 10),
+        '--jobs',
+        String(o.jobs),
+        '--reset',
+      ],
+      { cwd: o.root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } },
+    );
+    if (r.status !== 0) throw new Error('generating the data set failed');
+    db = await openDb(o);
+    await migrateToLatest(db);
+  }
+  const jobsBefore = await jobCount(db);
+  await prepare(db, o, Date.now());
+
+  const sink = await startSink(o.root);
+  const port = 3120 + Math.floor(Math.random() * 9) + 1;
+  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: o.root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'error',
+      RATE_LIMITS: 'off',
+      RESPONSE_CACHE: 'off',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      ALERT_POLL_MS: '1000',
+      ALERT_SEND_CONCURRENCY: process.env.ALERT_SEND_CONCURRENCY ?? '8',
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  // Never leave the server or the sink behind, however the benchmark ends.
+  const cleanUp = () => {
+    api.kill('SIGKILL');
+    sink.child.kill('SIGKILL');
+  };
+  process.once('exit', cleanUp);
+  try {
+    await waitFor(`${base}/readyz`);
+    const search = `${base}/api/v1/spajobs?city=Mumbai&category=Therapist&page=1&limit=9`;
+    // Warm the caches the server fills on start, then measure idle.
+    await searchLoad(search, 4, 5).done;
+    const idle = searchLoad(search, 4, 15);
+    await idle.done;
+    const idleP99 = p99(idle.times);
+    o.log(`Idle search p99 ${idleP99} ms; starting the digest run…`);
+
+    resetPeak(api.pid!);
+    const before = memoryMb(api.pid!);
+    const started = Date.now();
+    await db.db.updateTable('job_alerts').set({ next_due_at: started }).execute();
+    const during = searchLoad(search, 4, 3600);
+    let peak = before.peak;
+    for (;;) {
+      await sleep(500);
+      peak = Math.max(peak, memoryMb(api.pid!).peak);
+      const left = await db.db
+        .selectFrom('job_alerts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('next_due_at', '<=', started)
+        .executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) break;
+      if (Date.now() - started > 30 * 60_000) throw new Error('the digest run did not finish in 30 minutes');
+    }
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    await during.stop();
+    const duringP99 = p99(during.times);
+    const sent = await db.db
+      .selectFrom('job_alerts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('last_sent_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const mails = await sink.mails();
+    o.log(`Run took ${seconds} s; ${num(Number(sent.n))} digests, ${num(mails)} mails received.`);
+    const size = `${num(jobsBefore)} jobs, ${num(ALERTS)} alerts, ${num(NEW_JOBS)} new`;
+    return {
+      [`Job-alert digest run (${o.usePg ? 'postgresql' : 'sqlite'}; ${size}; SMTP to a local sink)`]: [
+        {
+          measure: 'run time (s)',
+          value: seconds,
+          target: `≤ ${TARGETS.runSeconds}`,
+          met: seconds <= TARGETS.runSeconds,
+        },
+        {
+          measure: 'API peak memory during the run (MB)',
+          value: peak,
+          target: `≤ ${TARGETS.peakMb}`,
+          met: peak <= TARGETS.peakMb,
+        },
+        {
+          measure: 'digests sent (mails received)',
+          value: `${num(Number(sent.n))} (${num(mails)})`,
+          target: '',
+          met: Number(sent.n) === mails,
+        },
+        { measure: 'search p99 idle (ms)', value: idleP99, target: '', met: null },
+        {
+          measure: 'search p99 during the run (ms)',
+          value: duringP99,
+          target: `≤ ${TARGETS.p99Ratio}× idle`,
+          met: duringP99 <= TARGETS.p99Ratio * Math.max(idleP99, 1),
+        },
+      ],
+    };
+  } finally {
+    cleanUp();
+    process.off('exit', cleanUp);
+    await db.destroy();
+  }
+}
