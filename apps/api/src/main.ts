@@ -150,8 +150,8 @@ async function serve() {
   await app.listen({ port: config.port, host: config.host });
   // Fill the caches of the expensive public summaries now rather than on a visitor's first request.
   void Promise.all(
-    ['/api/v1/spajobs/summary/all-stats', '/api/v1/stats', '/api/v1/spajobs/recent?limit=9&page=1'].map((url) =>
-      app.inject(url),
+    ['/api/v1/spajobs/summary/all-stats', '/api/v1/stats', '/api/v1/spajobs/recent?limit=9&page=1'].map(
+      (url) => app.inject(url),
     ),
   ).catch(() => undefined);
   const who = cluster.isWorker ? ` (process ${cluster.worker?.id})` : '';

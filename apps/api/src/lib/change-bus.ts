@@ -44,7 +44,10 @@ class Handlers {
 /** Message a cluster worker sends its primary, which hands it to the other workers. */
 export const CLUSTER_CHANGE = 'spajobs:change';
 
-export function createChangeBus(opts: { redis?: SharedRedis | null; onError?: (err: unknown) => void }): ChangeBus {
+export function createChangeBus(opts: {
+  redis?: SharedRedis | null;
+  onError?: (err: unknown) => void;
+}): ChangeBus {
   const handlers = new Handlers();
   const self = randomUUID();
   const { redis } = opts;
@@ -86,7 +89,8 @@ export function createChangeBus(opts: { redis?: SharedRedis | null; onError?: (e
   if (cluster.isWorker && process.send) {
     const listener = (m: unknown) => {
       const msg = m as { type?: string; topic?: string; from?: string };
-      if (msg?.type === CLUSTER_CHANGE && msg.from !== self && typeof msg.topic === 'string') handlers.run(msg.topic);
+      if (msg?.type === CLUSTER_CHANGE && msg.from !== self && typeof msg.topic === 'string')
+        handlers.run(msg.topic);
     };
     process.on('message', listener);
     return {
