@@ -44,7 +44,7 @@ async function prepare(config: Config) {
   if (config.jwtSecretSource !== 'env' && config.databaseUrl) {
     console.warn('Several instances serving one database must share one JWT_SECRET: set it on each.');
   }
-  if (config.webConcurrency > 1 && !config.redisUrl) {
+  if (config.webConcurrency > 1 && !config.redisUrl && config.rateLimits) {
     console.warn(
       `${config.webConcurrency} processes without REDIS_URL: each counts rate limits and sign-in slow-downs for itself. Set REDIS_URL to share them.`,
     );

@@ -132,11 +132,16 @@ export async function createDb(options: DbOptions): Promise<Db> {
           ? none
           : { statementMs: options.queryBudgetMs, queryMs: options.queryBudgetMs + 1500 };
     const limits = options.limits === 'none' ? none : { ...POSTGRES_LIMITS, ...budget, ...options.limits };
-    const makePool = (connectionString: string) =>
-      new pg.Pool({
+    // The replica's connections are read-only even when its address is the primary's: nothing writes there.
+    const makePool = (connectionString: string, readOnly = false) => {
+      const settings = [
+        ...(schema ? [`-c search_path=${schema}`] : []),
+        ...(readOnly ? ['-c default_transaction_read_only=on'] : []),
+      ];
+      return new pg.Pool({
         connectionString,
         max: options.poolSize ?? 10,
-        ...(schema ? { options: `-c search_path=${schema}` } : {}),
+        ...(settings.length ? { options: settings.join(' ') } : {}),
         connectionTimeoutMillis: limits.connectMs,
         idleTimeoutMillis: limits.idleMs,
         // 0 leaves a limit off.
@@ -147,8 +152,11 @@ export async function createDb(options: DbOptions): Promise<Db> {
         keepAlive: true,
         keepAliveInitialDelayMillis: 10_000,
       });
+    };
     const pool = makePool(options.databaseUrl);
-    const replica = isPostgresUrl(options.readDatabaseUrl) ? makePool(options.readDatabaseUrl) : undefined;
+    const replica = isPostgresUrl(options.readDatabaseUrl)
+      ? makePool(options.readDatabaseUrl, true)
+      : undefined;
     // A server that ends an idle connection (a restart, a failover, a proxy,
     // idle_session_timeout) makes the pool emit 'error'; the pool has already
     // dropped that connection and opens a new one on the next request. Without
