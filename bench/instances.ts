@@ -240,7 +240,7 @@ export async function instances({ sections, duration, log }: InstancesOptions): 
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  let limitRps = 0;
+  let limitRps: number;
   try {
     await waitUp(`http://127.0.0.1:${LIMIT_PORT}/any`);
     limitRps = (
