@@ -1,8 +1,8 @@
 /**
  * Several API processes against one: `npm run bench -- --only instances`.
  *
- * PostgreSQL, no response cache, and every request new (random words,
- * places, pages and job ids), so the answers come from the database each
+ * PostgreSQL, no response cache, and every request new (random places,
+ * categories, pages and job ids), so the answers come from the database each
  * time. The same load is sent to one API process and to WEB_CONCURRENCY=2
  * (two processes on one port, Node's cluster), and beside them to the bare
  * Node limit (bench/limit-server.mjs, one process answering a recorded job
@@ -36,16 +36,14 @@ const LIMIT_PORT = 4761;
 const CONNECTIONS = 50;
 const TARGET = 1.6;
 
-const WORDS = [
-  'therapist',
-  'spa',
-  'massage',
-  'manager',
-  'beautician',
-  'reception',
-  'thai',
-  'ayurved',
-  'stylist',
+const CATEGORIES = [
+  'Therapist',
+  'Beauty & Salon',
+  'Management',
+  'Support',
+  'Front Desk',
+  'Ayurveda',
+  'Wellness',
 ];
 const CITIES = [
   ['Mumbai', 'Maharashtra'],
@@ -188,13 +186,14 @@ export async function instances({ sections, duration, log }: InstancesOptions): 
     `?${new URLSearchParams(Object.entries(params).flatMap(([k, x]): [string, string][] => (x === undefined ? [] : [[k, String(x)]]))).toString()}`;
   const scenarios = [
     {
-      name: 'job search: random word, city, category, page',
+      // Keyword search is left out: on PostgreSQL its cost is the database's (pg_trgm), which more API processes do not share.
+      name: 'job search: random city, state, category, page',
       path: () => {
         const [city, state] = pick(CITIES);
         return `/api/v1/spajobs${q({
-          q: Math.random() < 0.5 ? pick(WORDS) : undefined,
-          city: Math.random() < 0.5 ? city : undefined,
-          state: Math.random() < 0.3 ? state : undefined,
+          city: Math.random() < 0.6 ? city : undefined,
+          state: Math.random() < 0.4 ? state : undefined,
+          category: Math.random() < 0.4 ? pick(CATEGORIES) : undefined,
           page: 1 + Math.floor(Math.random() * 10),
           limit: 9,
         })}`;
