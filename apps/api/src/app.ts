@@ -111,6 +111,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(multipartPlugin);
+  app.addHook('onClose', async () => {
+    await app.ctx.changes.close();
+    await app.ctx.redis?.close();
+  });
   // Mail still being sent goes out before the server stops.
   app.addHook('onClose', async () => app.ctx.mailer.flush());
   // Job-alert digests run beside the server unless a worker runs them (ALERT_SCHEDULER=off).

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +13,14 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL schema to use instead of the default search path. */
   databaseSchema: string | undefined;
+  /** postgres://… of a read replica: public read-only queries go there, everything else to DATABASE_URL. */
+  databaseReadUrl: string | undefined;
+  /** redis://… shared by every instance: rate limits, sign-in slow-downs, cache invalidation. */
+  redisUrl: string | undefined;
+  /** Every Redis key and channel of this installation starts with this. */
+  redisPrefix: string;
+  /** How many API processes serve the port (Node's cluster). */
+  webConcurrency: number;
   sqliteFile: string;
   /** SQLite: worker threads answering reads (0: read on the main thread). */
   sqliteReadWorkers: number | undefined;
@@ -188,11 +197,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'spajobs:',
+    webConcurrency: webConcurrency(env),
     sqliteFile: path.resolve(env.SQLITE_FILE ?? path.join(dataDir, 'spajobs.db')),
     sqliteReadWorkers: env.SQLITE_READ_WORKERS ? Number(env.SQLITE_READ_WORKERS) : undefined,
     queryTimeoutMs: Number(env.DB_QUERY_TIMEOUT_MS ?? 2500),
     dataDir,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
     outboxDir: path.join(dataDir, 'outbox'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     jwtSecret: jwt.secret,
@@ -246,6 +259,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 export { repoRoot };
+
+/**
+ * WEB_CONCURRENCY when set; otherwise one process on SQLite (one file, one
+ * writer) and one per core on PostgreSQL.
+ */
+function webConcurrency(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.WEB_CONCURRENCY);
+  if (env.WEB_CONCURRENCY && Number.isInteger(n) && n >= 1) return n;
+  if (env.WEB_CONCURRENCY) throw new Error('WEB_CONCURRENCY must be a whole number of at least 1.');
+  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? os.availableParallelism() : 1;
+}
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'youtube'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

@@ -1,69 +1,161 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { JWT_SECRET_FILE, loadConfig } from './config.ts';
-import { createDb } from './db/database.ts';
+import { JWT_SECRET_FILE, loadConfig, type Config } from './config.ts';
+import { createDb, type DbOptions } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoEmployers } from './demo/employers.ts';
 import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
+import { CLUSTER_CHANGE } from './lib/change-bus.ts';
 import { sweepOrphanUploads } from './lib/orphan-sweep.ts';
+import { schedule } from './lib/scheduled-runs.ts';
+
+const DAY = 24 * 3600_000;
 
 const config = loadConfig();
-if (config.jwtSecretSource === 'file-created') {
-  console.log(
-    `JWT_SECRET is not set: made a new random secret for sign-in tokens and kept it in ${config.dataDir}/${JWT_SECRET_FILE}.`,
-  );
-} else if (config.jwtSecretSource === 'file') {
-  console.log(`JWT_SECRET is not set: using the secret kept in ${config.dataDir}/${JWT_SECRET_FILE}.`);
-}
-if (config.jwtSecretSource !== 'env' && config.databaseUrl) {
-  console.warn('Several instances serving one database must share one JWT_SECRET: set it on each.');
-}
-const dbOptions = {
+const dbOptions: DbOptions = {
   databaseUrl: config.databaseUrl,
+  readDatabaseUrl: config.databaseReadUrl,
   sqliteFile: config.sqliteFile,
   readWorkers: config.sqliteReadWorkers,
   queryBudgetMs: config.queryTimeoutMs,
   pgSchema: config.databaseSchema,
 };
-// Migrations and demo data may take longer than a request may: they get a connection without time budgets.
-const setup = await createDb({ ...dbOptions, limits: 'none', readWorkers: 0, queryBudgetMs: 0 });
-await migrateToLatest(setup);
-if (config.seedDemoData && (await isEmpty(setup))) {
-  const { spas, jobs } = await seedDemoData(setup, DEMO_SIZE);
-  const employers = await seedDemoEmployers(setup);
+
+if (cluster.isPrimary) {
+  await prepare(config);
+  if (config.webConcurrency > 1) runWorkers(config.webConcurrency);
+  else await serve();
+} else {
+  await serve();
+}
+
+/**
+ * Start-up work, done once by the first process before any serving one
+ * starts: migrations, demo data, and a sweep of uploads no record refers to.
+ */
+async function prepare(config: Config) {
+  if (config.jwtSecretSource === 'file-created') {
+    console.log(
+      `JWT_SECRET is not set: made a new random secret for sign-in tokens and kept it in ${config.dataDir}/${JWT_SECRET_FILE}.`,
+    );
+  } else if (config.jwtSecretSource === 'file') {
+    console.log(`JWT_SECRET is not set: using the secret kept in ${config.dataDir}/${JWT_SECRET_FILE}.`);
+  }
+  if (config.jwtSecretSource !== 'env' && config.databaseUrl) {
+    console.warn('Several instances serving one database must share one JWT_SECRET: set it on each.');
+  }
+  if (config.webConcurrency > 1 && !config.redisUrl && config.rateLimits) {
+    console.warn(
+      `${config.webConcurrency} processes without REDIS_URL: each counts rate limits and sign-in slow-downs for itself. Set REDIS_URL to share them.`,
+    );
+  }
+  // Migrations and demo data may take longer than a request may: they get a connection without time budgets.
+  const setup = await createDb({
+    ...dbOptions,
+    readDatabaseUrl: undefined,
+    limits: 'none',
+    readWorkers: 0,
+    queryBudgetMs: 0,
+  });
+  try {
+    await migrateToLatest(setup);
+    if (config.seedDemoData && (await isEmpty(setup))) {
+      const { spas, jobs } = await seedDemoData(setup, DEMO_SIZE);
+      const employers = await seedDemoEmployers(setup);
+      console.log(
+        `Filled the empty database with demo data: ${spas} spas, ${jobs} jobs, ${employers} demo employers.`,
+      );
+    }
+    // Files whose row never came (a crash between the two writes) are removed at start (and daily, below).
+    const { removed } = await sweepOrphanUploads({
+      database: setup,
+      uploadsDir: config.uploadsDir,
+      graceMs: config.orphanGraceMs,
+    });
+    if (removed > 0) console.log(`Removed ${removed} uploaded files that no record refers to.`);
+  } catch (err) {
+    await setup.destroy();
+    throw err;
+  }
+  await setup.destroy();
+}
+
+/**
+ * WEB_CONCURRENCY processes serving one port (Node's cluster hands each new
+ * connection to one of them). A process that dies is replaced; news of
+ * changed listings is passed between them when there is no Redis to carry it.
+ */
+function runWorkers(count: number) {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('message', (from, message: { type?: string }) => {
+    if (message?.type !== CLUSTER_CHANGE) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    }
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another.`);
+    setTimeout(fork, 1000);
+  });
+  const stop = () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const w of workers) {
+      w.once('exit', () => {
+        if (--left === 0) process.exit(0);
+      });
+      w.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(`${config.site.brandName}: starting ${count} API processes on port ${config.port}`);
+}
+
+async function serve() {
+  const database = await createDb(dbOptions);
+  const app = await buildApp({ config, database, web: true });
+
+  // The daily sweep of unused uploads: one instance a day, whichever claims it.
+  const daily = schedule({
+    database,
+    name: 'orphan-upload-sweep',
+    everyMs: DAY,
+    checkEveryMs: 3600_000,
+    run: async () => {
+      const { removed } = await sweepOrphanUploads({
+        database,
+        uploadsDir: config.uploadsDir,
+        graceMs: config.orphanGraceMs,
+      });
+      if (removed > 0) app.log.info(`Removed ${removed} uploaded files that no record refers to.`);
+    },
+    onError: (err) => app.log.warn({ err }, 'sweeping unused uploads failed'),
+  });
+
+  const close = async () => {
+    daily.stop();
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+
+  await app.listen({ port: config.port, host: config.host });
+  // Fill the caches of the expensive public summaries now rather than on a visitor's first request.
+  void Promise.all(
+    ['/api/v1/spajobs/summary/all-stats', '/api/v1/stats', '/api/v1/spajobs/recent?limit=9&page=1'].map(
+      (url) => app.inject(url),
+    ),
+  ).catch(() => undefined);
+  const who = cluster.isWorker ? ` (process ${cluster.worker?.id})` : '';
   console.log(
-    `Filled the empty database with demo data: ${spas} spas, ${jobs} jobs, ${employers} demo employers.`,
+    `${config.site.brandName} is running at http://localhost:${config.port} (${database.engine})${who}`,
   );
 }
-// Serving gets a new pool (PostgreSQL) or its read workers (SQLite), with the budgets on.
-await setup.destroy();
-const database = await createDb(dbOptions);
-const app = await buildApp({ config, database, web: true });
-
-// Files whose row never came (a crash between the two writes) are removed at start and daily.
-const sweep = () =>
-  sweepOrphanUploads({ database, uploadsDir: config.uploadsDir, graceMs: config.orphanGraceMs })
-    .then(({ removed }) => {
-      if (removed > 0) app.log.info(`Removed ${removed} uploaded files that no record refers to.`);
-    })
-    .catch((err: unknown) => app.log.warn({ err }, 'sweeping unused uploads failed'));
-await sweep();
-const daily = setInterval(() => void sweep(), 24 * 3600_000);
-daily.unref();
-
-const close = async () => {
-  clearInterval(daily);
-  await app.close();
-  await database.destroy();
-  process.exit(0);
-};
-process.on('SIGINT', close);
-process.on('SIGTERM', close);
-
-await app.listen({ port: config.port, host: config.host });
-// Fill the caches of the expensive public summaries now rather than on a visitor's first request.
-void Promise.all(
-  ['/api/v1/spajobs/summary/all-stats', '/api/v1/stats', '/api/v1/spajobs/recent?limit=9&page=1'].map((url) =>
-    app.inject(url),
-  ),
-).catch(() => undefined);
-console.log(`${config.site.brandName} is running at http://localhost:${config.port} (${database.engine})`);

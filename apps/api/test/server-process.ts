@@ -42,6 +42,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'false',
       RATE_LIMITS: 'off',
+      // One process unless a test asks for a cluster.
+      WEB_CONCURRENCY: '1',
       WEB_DIST_DIR: path.join(repoRoot, 'apps/web/no-build-here'),
       ...env,
     },

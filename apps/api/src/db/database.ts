@@ -10,7 +10,14 @@ import { ReadPool } from './sqlite/read-pool.ts';
 export type Engine = 'sqlite' | 'postgres';
 
 export interface Db {
+  /** The primary: writes, and reads that must see them. */
   db: Kysely<Database>;
+  /**
+   * Public read-only queries (listings, search, job and spa pages): a read
+   * replica when DATABASE_READ_URL is set, else the primary itself. A replica
+   * may lag a little: nothing that reads its own writes uses this.
+   */
+  read: Kysely<Database>;
   engine: Engine;
   destroy(): Promise<void>;
 }
@@ -23,6 +30,8 @@ pg.types.setTypeParser(pg.types.builtins.FLOAT8, (v) => Number(v));
 
 export interface DbOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL: a read replica for public read-only queries. */
+  readDatabaseUrl?: string | undefined;
   sqliteFile?: string;
   /** PostgreSQL schema to use (created when missing); lets test runs never collide. */
   pgSchema?: string | undefined;
@@ -123,30 +132,54 @@ export async function createDb(options: DbOptions): Promise<Db> {
           ? none
           : { statementMs: options.queryBudgetMs, queryMs: options.queryBudgetMs + 1500 };
     const limits = options.limits === 'none' ? none : { ...POSTGRES_LIMITS, ...budget, ...options.limits };
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-      connectionTimeoutMillis: limits.connectMs,
-      idleTimeoutMillis: limits.idleMs,
-      // 0 leaves a limit off.
-      statement_timeout: limits.statementMs,
-      lock_timeout: limits.lockMs,
-      ...(limits.queryMs ? { query_timeout: limits.queryMs } : {}),
-      idle_in_transaction_session_timeout: limits.statementMs * 4,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
+    // The replica's connections are read-only even when its address is the primary's: nothing writes there.
+    const makePool = (connectionString: string, readOnly = false) => {
+      const settings = [
+        ...(schema ? [`-c search_path=${schema}`] : []),
+        ...(readOnly ? ['-c default_transaction_read_only=on'] : []),
+      ];
+      return new pg.Pool({
+        connectionString,
+        max: options.poolSize ?? 10,
+        ...(settings.length ? { options: settings.join(' ') } : {}),
+        connectionTimeoutMillis: limits.connectMs,
+        idleTimeoutMillis: limits.idleMs,
+        // 0 leaves a limit off.
+        statement_timeout: limits.statementMs,
+        lock_timeout: limits.lockMs,
+        ...(limits.queryMs ? { query_timeout: limits.queryMs } : {}),
+        idle_in_transaction_session_timeout: limits.statementMs * 4,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
+    };
+    const pool = makePool(options.databaseUrl);
+    const replica = isPostgresUrl(options.readDatabaseUrl)
+      ? makePool(options.readDatabaseUrl, true)
+      : undefined;
     // A server that ends an idle connection (a restart, a failover, a proxy,
     // idle_session_timeout) makes the pool emit 'error'; the pool has already
     // dropped that connection and opens a new one on the next request. Without
     // a listener the error would end the process.
-    pool.on('error', (err) => {
-      const e = err as { code?: string };
-      console.warn(`PostgreSQL closed an idle connection (${e.code ?? err.message}); it will be reopened.`);
-    });
+    for (const p of [pool, replica]) {
+      p?.on('error', (err) => {
+        const e = err as { code?: string };
+        console.warn(`PostgreSQL closed an idle connection (${e.code ?? err.message}); it will be reopened.`);
+      });
+    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(pool) }) });
-    return { db, engine: 'postgres', destroy: () => db.destroy() };
+    const read = replica
+      ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(replica) }) })
+      : db;
+    return {
+      db,
+      read,
+      engine: 'postgres',
+      destroy: async () => {
+        await db.destroy();
+        if (read !== db) await read.destroy();
+      },
+    };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -166,7 +199,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
           ...(options.readWorkers ? { threads: options.readWorkers } : {}),
         });
   const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(database, pool) });
-  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+  return { db, read: db, engine: 'sqlite', destroy: () => db.destroy() };
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {

@@ -8,6 +8,7 @@ import * as employersAdmin from './migrations/0006-employers-admin.ts';
 import * as guestPhoneApplications from './migrations/0007-guest-phone-applications.ts';
 import * as jobSalaryExperience from './migrations/0007b-job-salary-experience.ts';
 import * as jobAlerts from './migrations/0008-job-alerts.ts';
+import * as scheduledRuns from './migrations/0009-scheduled-runs.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -23,6 +24,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0007-guest-phone-applications': guestPhoneApplications,
   '0007b-job-salary-experience': jobSalaryExperience,
   '0008-job-alerts': jobAlerts,
+  '0009-scheduled-runs': scheduledRuns,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

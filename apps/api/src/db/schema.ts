@@ -219,6 +219,17 @@ export interface Database {
   application_events: ApplicationEventTable;
   job_reports: JobReportTable;
   audit_log: AuditLogTable;
+  scheduled_runs: ScheduledRunTable;
+}
+
+/** Scheduled work claimed through the database (lib/scheduled-runs.ts). */
+export interface ScheduledRunTable {
+  name: string;
+  /** No instance may start the next run before this moment. */
+  next_run_at: number;
+  /** The instance that claimed the last run, and when. */
+  claimed_by: string | null;
+  claimed_at: number | null;
 }
 
 export type SpaRow = Selectable<SpaTable>;

@@ -1,3 +1,7 @@
+import type { Redis } from 'ioredis';
+import { messages } from '@spajobs/contract/messages';
+import { HttpError } from './http-error.ts';
+
 /**
  * Slows down password guessing without locking anyone out.
  *
@@ -36,7 +40,24 @@ interface Entry {
 
 const MAX_ENTRIES = 100_000;
 
-export class LoginThrottle {
+/** The slow-down, kept in this process (MemoryLoginThrottle) or in Redis for every instance (RedisLoginThrottle). */
+export interface LoginThrottle {
+  /** Milliseconds this address must still wait before trying this account, 0 when it may try now. */
+  waitMs(account: string, address: string, now?: number): Promise<number>;
+  failure(account: string, address: string, now?: number): Promise<void>;
+  /** A correct password from this address: its count at this account starts again. */
+  success(account: string, address: string): Promise<void>;
+  /** The account's password was reset: every address starts again. */
+  resetAccount(account: string): Promise<void>;
+}
+
+/** The wait after `failures` failures, counted from the last one. */
+function delayAfter(failures: number, options: ThrottleOptions): number {
+  const over = failures - options.freeFailures;
+  return over > 0 ? Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (over - 1)) : 0;
+}
+
+export class MemoryLoginThrottle implements LoginThrottle {
   private readonly entries = new Map<string, Entry>();
   private readonly byAccount = new Map<string, Set<string>>();
 
@@ -46,8 +67,7 @@ export class LoginThrottle {
     return `${account}\u0000${address}`;
   }
 
-  /** Milliseconds this address must still wait before trying this account, 0 when it may try now. */
-  waitMs(account: string, address: string, now = Date.now()): number {
+  async waitMs(account: string, address: string, now = Date.now()): Promise<number> {
     const e = this.entries.get(this.key(account, address));
     if (!e) return 0;
     if (now - e.lastFailureAt > this.options.forgetAfterMs) {
@@ -57,7 +77,7 @@ export class LoginThrottle {
     return Math.max(0, e.nextTryAt - now);
   }
 
-  failure(account: string, address: string, now = Date.now()): void {
+  async failure(account: string, address: string, now = Date.now()): Promise<void> {
     const key = this.key(account, address);
     let e = this.entries.get(key);
     if (!e || now - e.lastFailureAt > this.options.forgetAfterMs) {
@@ -70,19 +90,15 @@ export class LoginThrottle {
     }
     e.failures++;
     e.lastFailureAt = now;
-    const over = e.failures - this.options.freeFailures;
-    if (over > 0) {
-      e.nextTryAt = now + Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (over - 1));
-    }
+    const delay = delayAfter(e.failures, this.options);
+    if (delay > 0) e.nextTryAt = now + delay;
   }
 
-  /** A correct password from this address: its count at this account starts again. */
-  success(account: string, address: string): void {
+  async success(account: string, address: string): Promise<void> {
     this.forget(account, address);
   }
 
-  /** The account's password was reset: every address starts again. */
-  resetAccount(account: string): void {
+  async resetAccount(account: string): Promise<void> {
     for (const address of this.byAccount.get(account) ?? []) this.entries.delete(this.key(account, address));
     this.byAccount.delete(account);
   }
@@ -101,6 +117,80 @@ export class LoginThrottle {
         this.forget(account, address);
       }
       if (this.entries.size < MAX_ENTRIES * 0.9) break;
+    }
+  }
+}
+
+/**
+ * The same slow-down, kept in Redis so that every API instance sees every
+ * failure: one hash per account and address (failures, time of the last),
+ * forgotten by Redis itself after `forgetAfterMs` without a new failure, and a
+ * set of the addresses per account for a password reset. When Redis cannot be
+ * read, `waitMs` answers 503 (sign-in fails closed); a failure
+ * or success that cannot be written is reported and otherwise ignored.
+ */
+export class RedisLoginThrottle implements LoginThrottle {
+  constructor(
+    private readonly redis: Redis,
+    private readonly onError: (err: unknown) => void,
+    private readonly options: ThrottleOptions = LOGIN_THROTTLE,
+  ) {}
+
+  private key(account: string, address: string) {
+    return `login-throttle:${account}:${address}`;
+  }
+
+  private accountKey(account: string) {
+    return `login-throttle-addresses:${account}`;
+  }
+
+  async waitMs(account: string, address: string, now = Date.now()): Promise<number> {
+    let f: string | null | undefined, t: string | null | undefined;
+    try {
+      [f, t] = await this.redis.hmget(this.key(account, address), 'f', 't');
+    } catch (err) {
+      this.onError(err);
+      throw new HttpError(503, messages.serviceUnavailable);
+    }
+    if (!f || !t) return 0;
+    const delay = delayAfter(Number(f), this.options);
+    return Math.max(0, Number(t) + delay - now);
+  }
+
+  async failure(account: string, address: string, now = Date.now()): Promise<void> {
+    const key = this.key(account, address);
+    const accountKey = this.accountKey(account);
+    try {
+      const results = await this.redis
+        .multi()
+        .hincrby(key, 'f', 1)
+        .hset(key, 't', now)
+        .pexpire(key, this.options.forgetAfterMs)
+        .sadd(accountKey, address)
+        .pexpire(accountKey, this.options.forgetAfterMs)
+        .exec();
+      const failed = results?.find(([err]) => err);
+      if (failed) throw failed[0];
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  async success(account: string, address: string): Promise<void> {
+    try {
+      await this.redis.del(this.key(account, address));
+      await this.redis.srem(this.accountKey(account), address);
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  async resetAccount(account: string): Promise<void> {
+    try {
+      const addresses = await this.redis.smembers(this.accountKey(account));
+      await this.redis.del(this.accountKey(account), ...addresses.map((a) => this.key(account, a)));
+    } catch (err) {
+      this.onError(err);
     }
   }
 }

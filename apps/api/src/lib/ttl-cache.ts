@@ -3,8 +3,9 @@
  * to be a little stale (counts, summaries). Concurrent misses share one load.
  * After expiry the old value is still answered while one refresh runs in the
  * background (stale-while-revalidate), up to `maxStaleMs`; so after the first
- * load nobody waits for a recount. Each API instance keeps its own; nothing
- * depends on it being shared.
+ * load nobody waits for a recount. Each API instance keeps its own; when a
+ * listing changes on any instance, every instance clears it (see
+ * plugins/listing-freshness.ts and lib/change-bus.ts).
  */
 export class TtlCache {
   private entries = new Map<string, { value: unknown; expires: number }>();

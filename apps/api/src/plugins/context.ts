@@ -5,6 +5,9 @@ import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { LocalStorage, type Storage } from '../lib/storage.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import { AlertRepository } from '../repositories/alert-repository.ts';
+import { createChangeBus, type ChangeBus } from '../lib/change-bus.ts';
+import { MemoryLoginThrottle, RedisLoginThrottle, type LoginThrottle } from '../lib/login-throttle.ts';
+import { connectRedis, type SharedRedis } from '../lib/redis.ts';
 import { AdminRepository } from '../repositories/admin-repository.ts';
 import { ApplicationRepository } from '../repositories/application-repository.ts';
 import { EmployerRepository } from '../repositories/employer-repository.ts';
@@ -36,6 +39,12 @@ export interface AppContext {
   alerts: AlertRepository;
   /** Job-alert digests (set up by the app). */
   alertScheduler: AlertScheduler;
+  /** REDIS_URL's connections, shared by every instance; null without it. */
+  redis: SharedRedis | null;
+  /** News of changes for the other instances' caches. */
+  changes: ChangeBus;
+  /** Wrong passwords slow the address down (null when rate limits are off). */
+  loginThrottle: LoginThrottle | null;
   /** New-application e-mail to spas (set up by the app). */
   digests: SpaDigests;
   /**
@@ -47,7 +56,20 @@ export interface AppContext {
 }
 
 export function createContext(config: Config, database: Db, log?: () => FastifyBaseLogger): AppContext {
+  const report = {
+    warn: (obj: object, msg: string) => log?.().warn(obj, msg),
+    info: (msg: string) => log?.().info(msg),
+  };
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix, report) : null;
+  const onRedisError = (err: unknown) => log?.().error({ err }, 'Redis command failed');
   return {
+    redis,
+    changes: createChangeBus({ redis, onError: onRedisError }),
+    loginThrottle: !config.rateLimits
+      ? null
+      : redis
+        ? new RedisLoginThrottle(redis.client, onRedisError)
+        : new MemoryLoginThrottle(),
     config,
     database,
     spas: new SpaRepository(database),

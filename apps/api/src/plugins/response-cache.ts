@@ -31,9 +31,12 @@ const refreshers = new WeakSet<FastifyRequest>();
  * busy listing never stalls every visitor at once. Only URLs that were
  * answered 200 are stored, so a cached URL is always a valid one. Requests
  * that carry a token are never served from or stored in it. Each instance
- * keeps its own; none depends on it.
+ * keeps its own and drops it when any instance changes a listing (see
+ * listing-freshness.ts); while that news cannot reach it, it is not used.
  */
 export function registerResponseCache(app: FastifyInstance): { clear(): void } {
+  // While news of other instances' changes may be missed (Redis away), every answer comes from the database.
+  const usable = () => app.ctx.changes.connected();
   const entries = new Map<string, Entry>();
 
   const serve = (reply: FastifyReply, hit: Entry, seconds: number, state: string) =>
@@ -46,7 +49,7 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
 
   app.addHook('onRequest', async (req, reply) => {
     const seconds = req.routeOptions.config.cacheSeconds;
-    if (!seconds || req.method !== 'GET' || req.headers.authorization) return;
+    if (!seconds || req.method !== 'GET' || req.headers.authorization || !usable()) return;
     const hit = entries.get(req.url);
     if (!hit) return;
     const now = Date.now();
@@ -65,6 +68,7 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
     if (!seconds || req.method !== 'GET' || req.headers.authorization) return payload;
     if (reply.getHeader('x-cache')) return payload;
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!usable()) return payload;
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`);
     if (entries.size >= MAX_ENTRIES && !entries.has(req.url)) entries.delete(entries.keys().next().value!);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { digestMail } from '../lib/pipeline-mail.ts';
+import { schedule } from '../lib/scheduled-runs.ts';
 
 /**
  * New-application e-mail to a spa's employers: the first application after a
@@ -45,11 +46,19 @@ export function createSpaDigests(app: FastifyInstance): SpaDigests {
   };
 }
 
-/** Runs the sweep every few minutes beside the server. */
+/**
+ * Runs the sweep every few minutes beside the server; with several instances
+ * each sweep is claimed by one of them (lib/scheduled-runs.ts), and each
+ * spa's digest is claimed again on its own.
+ */
 export function scheduleSpaDigests(app: FastifyInstance, everyMs: number): void {
   if (everyMs <= 0) return;
-  const timer = setInterval(() => {
-    app.ctx.digests.sweep().catch((err: unknown) => app.log.error({ err }, 'spa digest sweep failed'));
-  }, everyMs).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const runs = schedule({
+    database: app.ctx.database,
+    name: 'spa-new-application-digest',
+    everyMs,
+    run: () => app.ctx.digests.sweep(),
+    onError: (err) => app.log.error({ err }, 'spa digest sweep failed'),
+  });
+  app.addHook('onClose', async () => runs.stop());
 }

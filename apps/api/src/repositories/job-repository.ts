@@ -136,7 +136,13 @@ const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`
 export class JobRepository {
   constructor(private readonly d: Db) {}
 
+  /** Public reads go to the replica when there is one (DATABASE_READ_URL). */
   private get db(): Kysely<Database> {
+    return this.d.read;
+  }
+
+  /** Writes, and reads that must see them, go to the primary. */
+  private get primary(): Kysely<Database> {
     return this.d.db;
   }
 
@@ -635,7 +641,7 @@ export class JobRepository {
     const views = [...this.pendingViews];
     this.pendingViews.clear();
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.primary.transaction().execute(async (trx) => {
         for (const [id, n] of views) {
           await trx
             .updateTable('jobs')
@@ -671,8 +677,9 @@ export class JobRepository {
     return job;
   }
 
+  /** Asked just before an application is written: read where it will be written. */
   async isOpen(id: number): Promise<boolean> {
-    const row = await this.db
+    const row = await this.primary
       .selectFrom('jobs')
       .select('id')
       .where('id', '=', id)

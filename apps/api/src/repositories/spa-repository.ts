@@ -62,8 +62,9 @@ const FEW_SPAS = 5_000;
 export class SpaRepository {
   constructor(private readonly d: Db) {}
 
+  /** Public reads only: they go to the replica when there is one (DATABASE_READ_URL). */
   private get db(): Kysely<Database> {
-    return this.d.db;
+    return this.d.read;
   }
 
   private withOpenJobs(now: number) {

@@ -33,7 +33,6 @@ import { readMultipart } from '../../plugins/multipart.ts';
 import type { SpaImages } from '../../repositories/employer-repository.ts';
 import { requireEmployer, signedInUser } from '../../plugins/auth.ts';
 import { LIMITS, perIp } from '../../plugins/rate-limit.ts';
-import { LoginThrottle } from '../../lib/login-throttle.ts';
 import type { Outcome, StatusNotice } from '../../repositories/employer-repository.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
 import { isUniqueViolation, parseLogin } from '../../repositories/user-repository.ts';
@@ -120,7 +119,7 @@ const employerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Wrong passwords slow down the address that sends them, as on the candidates' sign-in.
-  const throttle = config.rateLimits ? new LoginThrottle() : null;
+  const throttle = app.ctx.loginThrottle;
   app.post(
     '/login',
     {
@@ -136,17 +135,17 @@ const employerRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await users.findByLogin(req.body.login);
       const k = parseLogin(req.body.login);
       const account = user ? `user:${user.id}` : 'email' in k ? `email:${k.email}` : `phone:${k.phone}`;
-      const wait = throttle?.waitMs(account, req.ip) ?? 0;
+      const wait = (await throttle?.waitMs(account, req.ip)) ?? 0;
       if (wait > 0) {
         reply.header('retry-after', Math.ceil(wait / 1000));
         throw new HttpError(429, messages.tooManyRequests);
       }
       const valid = await verifyPassword(user?.password_hash, req.body.password);
       if (!user || !valid) {
-        throttle?.failure(account, req.ip);
+        await throttle?.failure(account, req.ip);
         throw unauthorized(messages.invalidCredentials);
       }
-      throttle?.success(account, req.ip);
+      await throttle?.success(account, req.ip);
       if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'employer' && user.role !== 'admin') throw forbidden(messages.staffOnly);
       return authAnswer(user);

@@ -21,7 +21,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashLinkToken, newLinkToken, signSessionToken } from '../../lib/tokens.ts';
 import { requireUser, signedInUser } from '../../plugins/auth.ts';
 import { readMultipart } from '../../plugins/multipart.ts';
-import { LoginThrottle } from '../../lib/login-throttle.ts';
 import { LIMITS, limiter, perIp } from '../../plugins/rate-limit.ts';
 import { isUniqueViolation, parseLogin, toProfile } from '../../repositories/user-repository.ts';
 
@@ -86,7 +85,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Wrong passwords slow down the address that sends them, never the account's owner elsewhere.
-  const throttle = config.rateLimits ? new LoginThrottle() : null;
+  const throttle = app.ctx.loginThrottle;
   app.post(
     '/login',
     {
@@ -101,7 +100,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = await users.findByLogin(req.body.login);
       const account = user ? `user:${user.id}` : accountKey(req.body.login);
-      const wait = throttle?.waitMs(account, req.ip) ?? 0;
+      const wait = (await throttle?.waitMs(account, req.ip)) ?? 0;
       if (wait > 0) {
         reply.header('retry-after', Math.ceil(wait / 1000));
         throw new HttpError(429, messages.tooManyRequests);
@@ -110,10 +109,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // answer and its timing are the same whether or not the account exists.
       const ok = await verifyPassword(user?.password_hash, req.body.password);
       if (!user || !ok) {
-        throttle?.failure(account, req.ip);
+        await throttle?.failure(account, req.ip);
         throw unauthorized(messages.invalidCredentials);
       }
-      throttle?.success(account, req.ip);
+      await throttle?.success(account, req.ip);
       if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'user') throw forbidden(messages.loginAccessDenied);
       return authAnswer(user);
@@ -305,7 +304,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(req.body.password);
       const userId = await passwordResets.redeem(hashLinkToken(req.body.token), passwordHash);
       if (userId === null) throw badRequest(messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
-      throttle?.resetAccount(`user:${userId}`);
+      await throttle?.resetAccount(`user:${userId}`);
       return { success: true as const, message: messages.passwordResetDone };
     },
   );
