@@ -1,4 +1,4 @@
-import { Link, useLocation, useParams } from 'react-router';
+import { data, Link, useLocation, useParams } from 'react-router';
 import type { Job } from '@spajobs/contract/job';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState, ErrorPanel } from '../components/ui/states';
@@ -7,6 +7,19 @@ import { JobDetailSkeleton, JobDetailView } from '../features/jobs/components/jo
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { t } from '../messages';
+import { jobQueryOptions } from '../features/jobs/api/get-job';
+import { similarJobsQuery } from '../features/jobs/api/get-similar-jobs';
+import { SimilarJobs } from '../features/jobs/components/similar-jobs';
+import { rethrowMissing, serverLoader } from '../lib/server-loader';
+
+/** The job in the first HTML: 404 when there is none; 410 once it has closed or expired, with similar open jobs. */
+export const loader = serverLoader(async ({ params }, queryClient) => {
+  const id = params.jobId ?? params.id ?? '';
+  const job = await queryClient.fetchQuery(jobQueryOptions(id)).catch(rethrowMissing);
+  if (job.status !== 'closed') return null;
+  await queryClient.prefetchQuery(similarJobsQuery(job));
+  return data(null, { status: 410, statusText: 'Gone' });
+});
 
 /** Section 8's job detail messages for a failed load. */
 function loadErrorMessage(err: unknown): string {
@@ -37,7 +50,14 @@ export default function JobDetailPage() {
       </div>
     );
   }
-  if (job.data) return <JobDetailView job={job.data} />;
+  if (job.data) {
+    return (
+      <>
+        <JobDetailView job={job.data} />
+        {job.data.status === 'closed' && <SimilarJobs job={job.data} />}
+      </>
+    );
+  }
   if (job.isError) {
     if (job.error instanceof ApiError && job.error.status === 404) {
       return (

@@ -11,7 +11,15 @@ import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { format, t } from '../messages';
 
+import { spaDetailsQuery } from '../features/spas/api/get-spa-details';
+import { rethrowMissing, serverLoader } from '../lib/server-loader';
+
 const m = t.spas.detail;
+
+/** The spa and its open jobs in the first HTML; 404 when there is no such spa. */
+export const loader = serverLoader(async ({ params }, queryClient) => {
+  await queryClient.fetchQuery(spaDetailsQuery(params.id ?? '')).catch(rethrowMissing);
+});
 
 export default function SpaDetailPage() {
   const { id = '' } = useParams();
