@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissContactPopup } from './support';
+import { dismissContactPopup } from './support.js';
 
 interface Sample {
   jobId: string;

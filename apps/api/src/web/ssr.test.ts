@@ -248,15 +248,22 @@ describe('public pages rendered on the server', () => {
     }
   });
 
-  it('unknown addresses and missing records answer 404 with the not-found page', async () => {
-    for (const url of ['/no-such-page', '/job/999999', '/job/abc', '/spa/999999']) {
+  it('unknown addresses and missing records answer 404 with their not-found page', async () => {
+    const cases: [string, string, string][] = [
+      ['/no-such-page', 'Page not found', "The page you're looking for doesn't exist or has moved."],
+      ['/job/999999', 'Job Not Found', 'Job not found.'],
+      ['/job/abc', 'Job Not Found', 'Job not found.'],
+      ['/spa/999999', 'Spa Not Found', "The spa you're looking for doesn't exist or has been removed."],
+    ];
+    for (const [url, heading, words] of cases) {
       const res = await web.inject(url);
       expect(res.statusCode, url).toBe(404);
       const text = visibleText(res.body);
-      expect(text, url).toContain('Page not found');
-      expect(text, url).toContain("The page you're looking for doesn't exist or has moved.");
+      expect(text, url).toContain(heading);
+      expect(text, url).toContain(words);
       // Still the whole site around it.
       expect(text, url).toContain('Find Jobs');
+      expect(meta(res.body, 'name', 'robots')).toBe('noindex');
     }
   });
 

@@ -25,13 +25,18 @@ export function serverLoader(prefetch: Prefetch) {
   };
 }
 
-/** A record the address names does not exist: the page answers 404 with the not-found screen. */
-export function notFound(): never {
-  throw data(null, { status: 404, statusText: 'Not Found' });
+/** What kind of record an address named but does not exist (the page error shows that record's "not found"). */
+export type MissingRecord = 'job' | 'spa';
+
+/** A record the address names does not exist: the page answers 404 with its not-found screen. */
+export function notFound(record: MissingRecord): never {
+  throw data(record, { status: 404, statusText: 'Not Found' });
 }
 
 /** A failed read of the page's own record: 404 when the API says there is none (or the id is malformed). */
-export function rethrowMissing(err: unknown): never {
-  if (err instanceof ApiError && (err.status === 404 || err.status === 400)) notFound();
-  throw err;
-}
+export const rethrowMissing =
+  (record: MissingRecord) =>
+  (err: unknown): never => {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) notFound(record);
+    throw err;
+  };
