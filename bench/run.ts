@@ -3,7 +3,7 @@
  *
  *   npm run bench                    API load at 1,000,000 jobs, the cost curve, the web
  *   npm run bench -- --pg            the API parts on PostgreSQL (DATABASE_URL, default the local `test` database)
- *   npm run bench -- --only api      one part: uncached | api | curve | web | alerts | instances
+ *   npm run bench -- --only api      one part: uncached | api | curve | web | pages | alerts | instances
  *   npm run bench -- --duration 5    seconds of load per endpoint (default 10)
  *
  * Data sets come from the demo generator and are kept under data/bench/ (SQLite) or in
@@ -784,6 +784,7 @@ if (only === 'alerts') {
 }
 if (only === 'instances')
   await (await import('./instances.ts')).instances({ sections: results.sections, duration, log });
+if ((!only || only === 'pages') && !usePg) await (await import('./pages.ts')).pagesBench({ root, sizes: SIZES, results, duration, ensureDataset, envFor, startApi, stop, log }); // prettier-ignore
 
 console.log(
   `Spa Jobs benchmark — ${results.date} — ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}`,

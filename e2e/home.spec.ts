@@ -225,7 +225,10 @@ test.describe('recent jobs and job summary', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    // The first HTML carries the jobs (rendered on the server); the loading state shows when home is
+    // reached inside the app.
+    await page.goto('/about');
+    await page.getByRole('banner').getByRole('link', { name: 'Home' }).first().click();
     const block = recent(page);
     await expect(block.locator('ul[aria-busy="true"] > li')).toHaveCount(9);
     release();

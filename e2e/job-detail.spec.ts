@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
+import {
+  DESKTOP,
+  PHONE,
+  dismissContactPopup,
+  expectNoSeriousA11yViolations,
+  navigateInApp,
+} from './support.js';
 
 interface Job {
   _id: string;
@@ -140,7 +146,8 @@ test.describe('job detail', () => {
           })
         : route.continue(),
     );
-    await page.goto(`/job/${job._id}`);
+    await page.goto('/about');
+    await navigateInApp(page, `/job/${job._id}`);
     await expect(page.getByText('Server error. Please try again later or contact support.')).toBeVisible({
       timeout: 15_000,
     });

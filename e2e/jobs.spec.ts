@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
+import {
+  DESKTOP,
+  PHONE,
+  dismissContactPopup,
+  expectNoSeriousA11yViolations,
+  navigateInApp,
+} from './support.js';
 
 interface JobList {
   data: {
@@ -261,8 +267,9 @@ test.describe('job listing', () => {
 
   test('a failed load shows the error, and Try Again recovers', async ({ page, request }) => {
     const all = await apiJobs(request, {});
+    await page.goto('/about');
     await page.route('**/api/v1/spajobs?**', (route) => route.abort('connectionrefused'));
-    await page.goto('/jobs');
+    await navigateInApp(page, '/jobs');
     await expect(page.getByRole('heading', { name: 'Unable to Load Jobs' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('Network error. Please check your connection and try again.')).toBeVisible();
     await page.unroute('**/api/v1/spajobs?**');

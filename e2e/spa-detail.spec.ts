@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
+import {
+  DESKTOP,
+  PHONE,
+  dismissContactPopup,
+  expectNoSeriousA11yViolations,
+  navigateInApp,
+} from './support.js';
 import { startSpareServer, type SpareServer } from './spare-server.js';
 
 interface Spa {
@@ -102,7 +108,8 @@ test('embeds a titled map built from the coordinates, or says the map is not ava
     body.spa.location.coordinates = [0, 0];
     await route.fulfill({ response: res, json: body });
   });
-  await page.reload();
+  await page.goto('/about');
+  await navigateInApp(page, `/spa/${spa._id}`);
   await expect(page.getByRole('heading', { level: 1, name: spa.name })).toBeVisible();
   await expect(page.getByText('Map location not available')).toBeVisible();
   await expect(page.locator('iframe')).toHaveCount(0);
@@ -246,7 +253,8 @@ test('shows a loading state while the spa loads', async ({ page, request }) => {
     await held;
     await route.continue();
   });
-  await page.goto(`/spa/${spa._id}`);
+  await page.goto('/about');
+  await navigateInApp(page, `/spa/${spa._id}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading spa details...' })).toBeAttached();
   release();
   await expect(page.getByRole('heading', { level: 1, name: spa.name })).toBeVisible();

@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
+import {
+  DESKTOP,
+  PHONE,
+  dismissContactPopup,
+  expectNoSeriousA11yViolations,
+  navigateInApp,
+} from './support.js';
 import { startSpareServer, type SpareServer } from './spare-server.js';
 
 const MUMBAI = { latitude: 19.076, longitude: 72.8777 };
@@ -281,8 +287,9 @@ test('without a connection, says to try again later, and Try Again loads the spa
   page,
 }) => {
   // A lost connection cannot be provoked on the server side; the requests are cut here.
+  await page.goto('/about');
   await page.route('**/api/v1/spas/search**', (route) => route.abort('internetdisconnected'));
-  await page.goto('/spas');
+  await navigateInApp(page, '/spas');
   const alert = page.getByRole('main').getByRole('alert');
   await expect(alert.getByRole('heading', { name: 'Failed to fetch spas' })).toBeVisible();
   await expect(alert.getByText('Failed to load spas. Please try again later.')).toBeVisible();

@@ -26,3 +26,15 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     [],
   );
 }
+
+/**
+ * Goes to `path` inside the running app (as its own links do, through the router's history), so the
+ * screen loads its data in the browser, where a test can hold or fail the requests: a full page load
+ * is rendered on the server, out of the browser's reach.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

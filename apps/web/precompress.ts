@@ -10,13 +10,17 @@ import type { Plugin } from 'vite';
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let skip = false;
   return {
     name: 'spajobs-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      skip = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server renderer's bundle is read from disk by the API, never sent.
+      if (skip) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
           const p = path.join(dir, e.name);

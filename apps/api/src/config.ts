@@ -30,6 +30,12 @@ export interface Config {
   uploadsDir: string;
   outboxDir: string;
   webDistDir: string;
+  /** The web app's server renderer (built by `vite build --ssr`); without it pages are rendered in the browser. */
+  webServerEntry: string;
+  /** Seconds a rendered public page is kept for the next anonymous visitor (0: never). */
+  pageCacheSeconds: number;
+  /** Most addresses in one sitemap file (the protocol allows 50,000). */
+  sitemapPageSize: number;
   jwtSecret: string;
   /** Where the secret came from: JWT_SECRET, or the file kept in the data folder. */
   jwtSecretSource: 'env' | 'file-created' | 'file';
@@ -208,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(dataDir, 'uploads')),
     outboxDir: path.join(dataDir, 'outbox'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    webServerEntry: path.resolve(
+      env.WEB_SERVER_ENTRY ?? path.join(repoRoot, 'apps/web/dist-server/entry-server.js'),
+    ),
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS === '0' ? 0 : positive(env.PAGE_CACHE_SECONDS, 10),
+    sitemapPageSize: Math.min(50_000, positive(env.SITEMAP_PAGE_SIZE, 50_000)),
     jwtSecret: jwt.secret,
     jwtSecretSource: jwt.source,
     jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 7 * 24 * 3600),

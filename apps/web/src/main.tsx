@@ -1,18 +1,54 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './lib/query-client';
-import { router } from './routes/router';
+import { routes } from './routes/router';
 import { SessionProvider } from './lib/session';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
+
+/** Data the server wrote into the page as JSON (not run as script, so the CSP needs no exception). */
+function readJson<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent;
+  return text ? (JSON.parse(text) as T) : undefined;
+}
+
+async function start() {
+  const container = document.getElementById('root')!;
+  const routerState = readJson<HydrationState>('router-state');
+  const queryState = readJson<DehydratedState>('query-state');
+  if (queryState) hydrate(queryClient, queryState);
+  if (routerState) {
+    // The screens the server rendered must be in place before hydrating, or the first render would differ.
+    const lazy = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
+    await Promise.all(
+      lazy.map(async (m) => {
+        const loaded = await (m.route.lazy as () => Promise<object>)();
+        Object.assign(m.route, { ...loaded, lazy: undefined });
+      }),
+    );
+    // React Router reads this global itself, reviving the route errors (404) the server rendered.
+    window.__staticRouterHydrationData = routerState;
+  }
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  if (routerState) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

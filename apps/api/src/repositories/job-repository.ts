@@ -27,6 +27,21 @@ export function activeJobFilter(eb: ExpressionBuilder<Database, 'jobs'>, now: nu
   ]);
 }
 
+export interface JobPageFacts {
+  job: Job;
+  /** The lowest monthly salary in rupees read from the salary text. */
+  salaryMin: number | null;
+  expiresAt: number | null;
+  spa: {
+    logo: string | null;
+    website: string | null;
+    streetAddress: string | null;
+    city: string;
+    state: string;
+    pincode: string | null;
+  };
+}
+
 type JobWithSpa = JobRow & { spa_name: string; spa_full_address: string; spa_verification?: string };
 
 export function toJob(row: JobWithSpa, now = Date.now()): Job {
@@ -675,6 +690,92 @@ export class JobRepository {
     const job = toJob(row);
     job.views += this.pendingViews.get(id) ?? 0;
     return job;
+  }
+
+  /**
+   * What a job's page says about it beyond the job itself (its head, share
+   * tags and JobPosting data): its numbers and its spa's address and logo,
+   * in one read. Null if unknown.
+   */
+  async findForPage(id: number): Promise<JobPageFacts | null> {
+    const row = (await this.db
+      .selectFrom('jobs')
+      .innerJoin('spas', 'spas.id', 'jobs.spa_id')
+      .selectAll('jobs')
+      .select([
+        'spas.name as spa_name',
+        'spas.full_address as spa_full_address',
+        'spas.verification as spa_verification',
+        'spas.logo as spa_logo',
+        'spas.website as spa_website',
+        'spas.address_line as spa_address_line',
+        'spas.city as spa_city',
+        'spas.state as spa_state',
+        'spas.pincode as spa_pincode',
+      ])
+      .where('jobs.id', '=', id)
+      .executeTakeFirst()) as
+      | (JobWithSpa & {
+          spa_logo: string | null;
+          spa_website: string | null;
+          spa_address_line: string | null;
+          spa_city: string;
+          spa_state: string;
+          spa_pincode: string | null;
+        })
+      | undefined;
+    if (!row) return null;
+    return {
+      job: toJob(row),
+      salaryMin: row.salary_min === null ? null : Number(row.salary_min),
+      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+      spa: {
+        logo: row.spa_logo,
+        website: row.spa_website,
+        streetAddress: row.spa_address_line,
+        city: row.spa_city,
+        state: row.spa_state,
+        pincode: row.spa_pincode,
+      },
+    };
+  }
+
+  /**
+   * The sitemap's job files: open jobs grouped by id range (`pageSize` ids a
+   * file, so no file lists more), each with its count and newest posting.
+   * One grouped scan of the open jobs' index; only the groups are kept.
+   */
+  async sitemapGroups(pageSize: number): Promise<{ group: number; count: number; lastmod: number }[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .where((eb) => activeJobFilter(eb, Date.now()))
+      .select([
+        sql<number>`jobs.id / ${sql.lit(pageSize)}`.as('grp'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.max('jobs.posted_at').as('lastmod'),
+      ])
+      .groupBy(sql`jobs.id / ${sql.lit(pageSize)}`)
+      .orderBy('grp')
+      .execute();
+    return rows.map((r) => ({ group: Number(r.grp), count: Number(r.n), lastmod: Number(r.lastmod) }));
+  }
+
+  /** Open jobs with `after < id < before`, by id, at most `limit` of them: one keyset step of a sitemap file. */
+  async sitemapChunk(
+    after: number,
+    before: number,
+    limit: number,
+  ): Promise<{ id: number; lastmod: number }[]> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .where((eb) => activeJobFilter(eb, Date.now()))
+      .where('jobs.id', '>', after)
+      .where('jobs.id', '<', before)
+      .select(['jobs.id', 'jobs.posted_at'])
+      .orderBy('jobs.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), lastmod: Number(r.posted_at) }));
   }
 
   /** Asked just before an application is written: read where it will be written. */

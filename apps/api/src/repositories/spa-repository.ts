@@ -8,6 +8,9 @@ import { distanceFrom } from '../db/distance.ts';
 import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
+/** Spas a search engine may list: checked by an admin, or imported and not yet claimed. */
+const SITEMAP_SPAS = ['verified', 'listed'];
+
 export interface SpaFilters {
   name?: string | undefined;
   state?: string | undefined;
@@ -85,6 +88,40 @@ export class SpaRepository {
     if (!ids.length) return new Map();
     const rows = (await this.withOpenJobs(now).where('spas.id', 'in', ids).execute()) as SpaWithCount[];
     return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** The sitemap's spa files: verified and listed spas grouped by id range, with count and newest. */
+  async sitemapGroups(pageSize: number): Promise<{ group: number; count: number; lastmod: number }[]> {
+    const rows = await this.db
+      .selectFrom('spas')
+      .where('spas.verification', 'in', SITEMAP_SPAS)
+      .select([
+        sql<number>`spas.id / ${sql.lit(pageSize)}`.as('grp'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.max('spas.created_at').as('lastmod'),
+      ])
+      .groupBy(sql`spas.id / ${sql.lit(pageSize)}`)
+      .orderBy('grp')
+      .execute();
+    return rows.map((r) => ({ group: Number(r.grp), count: Number(r.n), lastmod: Number(r.lastmod) }));
+  }
+
+  /** Verified and listed spas with `after < id < before`, by id: one keyset step of a sitemap file. */
+  async sitemapChunk(
+    after: number,
+    before: number,
+    limit: number,
+  ): Promise<{ id: number; lastmod: number }[]> {
+    const rows = await this.db
+      .selectFrom('spas')
+      .where('spas.verification', 'in', SITEMAP_SPAS)
+      .where('spas.id', '>', after)
+      .where('spas.id', '<', before)
+      .select(['spas.id', 'spas.created_at'])
+      .orderBy('spas.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), lastmod: Number(r.created_at) }));
   }
 
   async findById(id: number): Promise<Spa | null> {

@@ -37,7 +37,14 @@ describe('serving the web app', () => {
   let jobId: number;
   beforeAll(async () => {
     dist = fakeBuild();
-    t = await createTestApp({ seed: false, env: { WEB_DIST_DIR: dist, BRAND_NAME: 'Spa Jobs' } });
+    t = await createTestApp({
+      seed: false,
+      env: {
+        WEB_DIST_DIR: dist,
+        BRAND_NAME: 'Spa Jobs',
+        WEB_SERVER_ENTRY: path.join(dist, 'no-renderer.js'),
+      },
+    });
     const spa = await insertSpa(t.database, {
       name: 'Lotus <Thai> Spa, Bandra',
       city: 'Mumbai',
@@ -120,7 +127,10 @@ describe('serving the web app', () => {
   });
 
   it('with the database gone, a spa page still gets the app (which shows its own error), not a server error', async () => {
-    const t2 = await createTestApp({ seed: false, env: { WEB_DIST_DIR: dist } });
+    const t2 = await createTestApp({
+      seed: false,
+      env: { WEB_DIST_DIR: dist, WEB_SERVER_ENTRY: path.join(dist, 'no-renderer.js') },
+    });
     const web2 = await buildApp({ config: t2.config, database: t2.database, logger: false, web: true });
     await t2.database.destroy();
     const res = await web2.inject('/spa/12');

@@ -1,9 +1,22 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PassThrough, Writable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@spajobs/contract/messages';
-import type { FastifyInstance } from 'fastify';
-import { defaultHead, headFor, renderHead, renderSiteConfig } from './page-head.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  barePath,
+  defaultHead,
+  headFor,
+  missingPageHead,
+  renderHead,
+  renderSiteConfig,
+  type PageHead,
+} from './page-head.ts';
+import { registerFindability } from './findability.ts';
+import { registerShareImages } from './share-image.ts';
 
 const HEAD_MARK = '<!--app-head-->';
 
@@ -44,7 +57,7 @@ function routePreloads(manifest: Manifest | null): (url: string) => string {
   const inEntry = entry ? closure(entry) : new Set<string>();
   const cache = new Map<string, string>();
   return (url) => {
-    const pathname = url.split('?')[0]!.replace(/\/$/, '') || '/';
+    const pathname = barePath(url.split('?')[0]!).path;
     const match = ROUTE_MODULES.find(([re]) => re.test(pathname));
     const name = match ? match[1] || pathname.slice(1) : 'not-found';
     const key = `src/routes/${name}.tsx`;
@@ -56,12 +69,79 @@ function routePreloads(manifest: Manifest | null): (url: string) => string {
   };
 }
 const SITE_MARK = '<!--site-config-->';
+const ROOT_MARK = '<div id="root"></div>';
+
+/** The server renderer's interface (apps/web/src/entry-server.tsx). */
+interface Renderer {
+  configure(setup: {
+    transport: (url: string, init: RequestInit) => Promise<Response>;
+    site: FastifyInstance['ctx']['config']['site'];
+  }): void;
+  render(
+    url: string,
+    opts: { origin: string; signal?: AbortSignal },
+  ): Promise<
+    | { type: 'redirect'; status: number; location: string }
+    | { type: 'fallback' }
+    | {
+        type: 'page';
+        status: number;
+        routerState: string;
+        queryState: string;
+        open(): Promise<{ pipe(out: Writable): void }>;
+      }
+  >;
+}
 
 /**
- * Serves the built SPA from the API's port: hashed assets with long caching,
- * and index.html for every client route from this one place, with that
- * page's head tags written in so that search engines and link previews see a
- * job without running scripts.
+ * Pages that stay rendered in the browser: the candidate's, employer's and
+ * admin's areas, sign-in and applying (nothing on them is for search engines,
+ * and their content belongs to one visitor). Every other address is rendered
+ * on the server, unknown ones as the not-found page with 404.
+ */
+const BROWSER_ONLY =
+  /^\/(login|register|forgot-password|reset-password|auth|candidate|dashboard|edit-profile|applications|apply|guest|thank-you|employer|admin|unauthorized)(\/|$)/;
+
+async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
+  const entry = app.ctx.config.webServerEntry;
+  if (!fs.existsSync(entry)) {
+    app.log.warn(`No server renderer at ${entry}; public pages are rendered in the browser.`);
+    return null;
+  }
+  const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
+  renderer.configure({
+    // The pages' API calls are answered in-process, anonymously, through the same routes and caches.
+    transport: async (url, init) => {
+      const res = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
+      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
+    },
+    site: app.ctx.config.site,
+  });
+  return renderer;
+}
+
+interface CachedPage {
+  html: string;
+  etag: string;
+  status: number;
+  expires: number;
+}
+
+const MAX_CACHED_PAGES = 2000;
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Serves the web app from the API's port: hashed assets with long caching,
+ * and every page from this one place. Public pages are rendered on the server
+ * (content, status, head tags and the data the browser hydrates from); the
+ * account areas get the app's shell with the page's head tags.
  */
 export async function serveWeb(app: FastifyInstance): Promise<void> {
   const dist = app.ctx.config.webDistDir;
@@ -71,6 +151,12 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
   const preloadsFor = routePreloads(
     fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null,
   );
+  const renderer = template?.includes(ROOT_MARK) ? await loadRenderer(app) : null;
+  const { config } = app.ctx;
+  const pages = new Map<string, CachedPage>();
+
+  await registerFindability(app);
+  await registerShareImages(app);
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -90,6 +176,33 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
     app.log.warn(`No web build at ${dist}; run "npm run build" to serve the web app.`);
   }
 
+  const document = (url: string, head: PageHead) =>
+    template!
+      .replace(HEAD_MARK, `${renderHead(head, config.site.brandName)}\n    ${preloadsFor(url)}`)
+      .replace(SITE_MARK, renderSiteConfig(config.site));
+
+  /** The app's shell with the page's head: the browser renders the page. */
+  const shell = async (req: FastifyRequest, reply: FastifyReply, url: string, known?: PageHead) => {
+    // The page's own head needs the database; without it the app still loads and shows its error state.
+    const head =
+      known ??
+      (await headFor(url, app.ctx).catch((err: unknown) => {
+        req.log.error({ err }, 'page head failed');
+        return defaultHead(app.ctx);
+      }));
+    return reply
+      .status(head.status ?? 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(document(url, head));
+  };
+
+  const sendCached = (req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: string) => {
+    reply.header('etag', page.etag).header('cache-control', 'no-cache').header('x-cache', state);
+    if (req.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+  };
+
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.raw.url ?? '/';
     const isApi = url.startsWith('/api/') || url === '/api';
@@ -101,18 +214,81 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
     ) {
       return reply.status(404).send({ success: false, error: messages.notFound, message: messages.notFound });
     }
-    // The page's own head needs the database; without it the app still loads and shows its error state.
-    const head = await headFor(url, app.ctx).catch((err: unknown) => {
-      req.log.error({ err }, 'page head failed');
-      return defaultHead(app.ctx);
-    });
-    const html = template
-      .replace(HEAD_MARK, `${renderHead(head)}\n    ${preloadsFor(url)}`)
-      .replace(SITE_MARK, renderSiteConfig(app.ctx.config.site));
-    return reply
-      .status(head.status ?? 200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    const { path: pagePath } = barePath(url.split('?')[0]!);
+    if (!renderer || BROWSER_ONLY.test(pagePath)) return shell(req, reply, url);
+
+    // Server HTML is the same for every visitor (the session lives in the browser), so it may be shared.
+    const cacheable = config.pageCacheSeconds > 0 && !req.headers.authorization;
+    const hit = cacheable ? pages.get(url) : undefined;
+    if (hit && hit.expires > Date.now()) return sendCached(req, reply, hit, 'hit');
+
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), RENDER_TIMEOUT_MS);
+    try {
+      const [headResult, result] = await Promise.all([
+        headFor(url, app.ctx).then(
+          (head) => ({ head }),
+          (err: unknown) => ({ err }),
+        ),
+        renderer.render(url, { origin: config.publicBaseUrl, signal: abort.signal }),
+      ]);
+      if (result.type === 'redirect') return reply.redirect(result.location, result.status);
+      if (result.type === 'fallback' || 'err' in headResult) {
+        if ('err' in headResult) req.log.error({ err: headResult.err }, 'page head failed');
+        return shell(req, reply, url, defaultHead(app.ctx));
+      }
+      const status = result.status !== 200 ? result.status : (headResult.head.status ?? 200);
+      const head =
+        status === 404 && headResult.head.status !== 404 ? missingPageHead(app.ctx) : headResult.head;
+      const stream = await result.open();
+
+      const [before, after] = document(url, { ...head, status }).split(ROOT_MARK) as [string, string];
+      const prefix = `${before}<div id="root">`;
+      const suffix =
+        `</div><script id="router-state" type="application/json">${result.routerState}</script>` +
+        `<script id="query-state" type="application/json">${result.queryState}</script>${after}`;
+      const body = new PassThrough();
+      const chunks: Buffer[] = [];
+      const keep = cacheable && (status === 200 || status === 410);
+      const write = (chunk: Buffer) => {
+        if (keep) chunks.push(chunk);
+        body.write(chunk);
+      };
+      write(Buffer.from(prefix));
+      stream.pipe(
+        new Writable({
+          write(chunk: Buffer, _enc, done) {
+            write(chunk);
+            done();
+          },
+          final(done) {
+            write(Buffer.from(suffix));
+            body.end();
+            if (keep) {
+              const html = Buffer.concat(chunks).toString('utf8');
+              if (pages.size >= MAX_CACHED_PAGES && !pages.has(url)) pages.delete(pages.keys().next().value!);
+              pages.set(url, {
+                html,
+                etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`,
+                status,
+                expires: Date.now() + config.pageCacheSeconds * 1000,
+              });
+            }
+            done();
+          },
+        }),
+      );
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-cache', cacheable ? 'miss' : 'off')
+        .send(body);
+    } catch (err) {
+      req.log.error({ err }, 'page render failed');
+      return shell(req, reply, url);
+    } finally {
+      clearTimeout(timer);
+    }
   });
 }

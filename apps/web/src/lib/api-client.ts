@@ -60,6 +60,15 @@ export function buildQuery(query: RequestOptions['query']): string {
   return s ? `?${s}` : '';
 }
 
+/** How requests reach the API: the browser's fetch, or, while the server renders a page, the server itself. */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server renderer answers the page's API calls in-process (they are always anonymous there). */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = opts.auth === false ? null : readToken();
@@ -72,7 +81,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   }
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}${buildQuery(opts.query)}`, {
+    res = await transport(`${API_BASE}${path}${buildQuery(opts.query)}`, {
       method: opts.method ?? 'GET',
       headers,
       body,

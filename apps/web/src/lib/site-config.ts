@@ -18,6 +18,11 @@ const FALLBACK: SiteConfig = {
 
 let cached: SiteConfig | undefined;
 
+/** The server renderer sets the site's configuration once, as the page will carry it. */
+export function setSiteConfig(config: Partial<SiteConfig>): void {
+  cached = { ...FALLBACK, ...config };
+}
+
 export function siteConfig(): SiteConfig {
   if (cached) return cached;
   try {

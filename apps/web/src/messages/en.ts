@@ -337,6 +337,8 @@ export const en = {
     registerToApply: 'create a free account',
     applyAsGuest: 'Apply as Guest',
     allJobs: 'Browse All Jobs',
+    similarTitle: 'Similar open jobs nearby',
+    similarIn: 'All jobs in {city}',
     viewSpa: 'View Spa',
     backToJobs: 'Back to all jobs',
     reloadPage: 'Reload Page',

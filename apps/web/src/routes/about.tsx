@@ -4,6 +4,13 @@ import { MapPinIcon, StarIcon } from '../components/ui/icons';
 import { siteConfig } from '../lib/site-config';
 import { usePageTitle } from '../lib/use-page-title';
 import { format, t } from '../messages';
+import { siteStatsQueryOptions } from '../features/about/api/get-site-stats';
+import { serverLoader } from '../lib/server-loader';
+
+/** The live figures in the first HTML. */
+export const loader = serverLoader(async (_args, queryClient) => {
+  await queryClient.prefetchQuery(siteStatsQueryOptions());
+});
 
 const WHY_ICONS = [<StarIcon key="star" />, <span key="rupee">₹</span>, <MapPinIcon key="pin" />];
 

@@ -7,6 +7,17 @@ import { RecentJobs } from '../features/home/components/recent-jobs';
 import { NearbySpas } from '../features/spas/components/nearby-spas';
 import { usePageTitle } from '../lib/use-page-title';
 import { t } from '../messages';
+import { serverLoader } from '../lib/server-loader';
+import { recentJobsQuery } from '../features/home/api/get-recent-jobs';
+import { jobSummaryQuery } from '../features/home/api/get-job-summary';
+
+/** The newest jobs and the summary tiles arrive in the first HTML; nearby lists wait for the device's position. */
+export const loader = serverLoader(async (_args, queryClient) => {
+  await Promise.all([
+    queryClient.prefetchQuery(recentJobsQuery()),
+    queryClient.prefetchQuery(jobSummaryQuery()),
+  ]);
+});
 
 export default function HomePage() {
   usePageTitle(t.home.title);

@@ -1,12 +1,26 @@
-import { Link, useLocation, useParams } from 'react-router';
+import { data, Link, useLocation, useParams } from 'react-router';
 import type { Job } from '@spajobs/contract/job';
 import { buttonClass } from '../components/ui/button';
-import { EmptyState, ErrorPanel } from '../components/ui/states';
+import { ErrorPanel } from '../components/ui/states';
 import { useJob } from '../features/jobs/api/get-job';
 import { JobDetailSkeleton, JobDetailView } from '../features/jobs/components/job-detail-view';
 import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { t } from '../messages';
+import { jobQueryOptions } from '../features/jobs/api/get-job';
+import { similarJobsQuery } from '../features/jobs/api/get-similar-jobs';
+import { SimilarJobs } from '../features/jobs/components/similar-jobs';
+import { JobNotFound } from '../features/jobs/components/job-not-found';
+import { rethrowMissing, serverLoader } from '../lib/server-loader';
+
+/** The job in the first HTML: 404 when there is none; 410 once it has closed or expired, with similar open jobs. */
+export const loader = serverLoader(async ({ params }, queryClient) => {
+  const id = params.jobId ?? params.id ?? '';
+  const job = await queryClient.fetchQuery(jobQueryOptions(id)).catch(rethrowMissing('job'));
+  if (job.status !== 'closed') return null;
+  await queryClient.prefetchQuery(similarJobsQuery(job));
+  return data(null, { status: 410, statusText: 'Gone' });
+});
 
 /** Section 8's job detail messages for a failed load. */
 function loadErrorMessage(err: unknown): string {
@@ -37,15 +51,16 @@ export default function JobDetailPage() {
       </div>
     );
   }
-  if (job.data) return <JobDetailView job={job.data} />;
+  if (job.data) {
+    return (
+      <>
+        <JobDetailView job={job.data} />
+        {job.data.status === 'closed' && <SimilarJobs job={job.data} />}
+      </>
+    );
+  }
   if (job.isError) {
-    if (job.error instanceof ApiError && job.error.status === 404) {
-      return (
-        <div className="mx-auto max-w-2xl px-4 py-10">
-          <EmptyState title={t.jobs.notFoundTitle} text={t.jobs.notFoundText} action={browseAll} />
-        </div>
-      );
-    }
+    if (job.error instanceof ApiError && job.error.status === 404) return <JobNotFound />;
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
         <ErrorPanel

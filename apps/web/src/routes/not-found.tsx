@@ -1,8 +1,12 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState } from '../components/ui/states';
 import { t } from '../messages';
 import { usePageTitle } from '../lib/use-page-title';
+import { serverLoader } from '../lib/server-loader';
+
+/** An address the site does not have answers 404. */
+export const loader = serverLoader(async () => data(null, { status: 404, statusText: 'Not Found' }));
 
 export default function NotFoundPage() {
   usePageTitle(t.common.notFoundTitle);

@@ -11,7 +11,16 @@ import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { format, t } from '../messages';
 
+import { spaDetailsQuery } from '../features/spas/api/get-spa-details';
+import { SpaNotFound } from '../features/spas/components/spa-not-found';
+import { rethrowMissing, serverLoader } from '../lib/server-loader';
+
 const m = t.spas.detail;
+
+/** The spa and its open jobs in the first HTML; 404 when there is no such spa. */
+export const loader = serverLoader(async ({ params }, queryClient) => {
+  await queryClient.fetchQuery(spaDetailsQuery(params.id ?? '')).catch(rethrowMissing('spa'));
+});
 
 export default function SpaDetailPage() {
   const { id = '' } = useParams();
@@ -36,13 +45,7 @@ export default function SpaDetailPage() {
           <SpaProfileSkeleton />
         </>
       ) : notFound ? (
-        <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
-          <h1 className="text-2xl font-bold text-stone-900">{m.notFoundTitle}</h1>
-          <p className="mt-2 text-stone-700">{m.notFoundText}</p>
-          <Link to="/spas" className={buttonClass('primary', 'md', 'mt-4')}>
-            {m.browseSpas}
-          </Link>
-        </div>
+        <SpaNotFound />
       ) : q.isError ? (
         <ErrorPanel title={m.errorTitle} message={m.error} onRetry={() => void q.refetch()} />
       ) : (

@@ -21,7 +21,29 @@ import { useGeolocation } from '../lib/use-geolocation';
 import { usePageTitle } from '../lib/use-page-title';
 import { format, t } from '../messages';
 
+import { searchSpasQuery } from '../features/spas/api/search-spas';
+import { serverLoader } from '../lib/server-loader';
+
 const m = t.spas.search;
+
+/** The spas the address asks for (a search by distance waits for the device's position, in the browser). */
+export const loader = serverLoader(async ({ request }, queryClient) => {
+  const filters = readFilters(new URL(request.url).searchParams);
+  if (filters.radius !== null) return;
+  await queryClient.prefetchQuery(searchSpasQuery(spaSearchParams(filters, null)));
+});
+
+/** The search the page runs for these filters (and the device's position, once granted). */
+function spaSearchParams(filters: SpaFilters, granted: { lat: number; lng: number } | null): SpaSearchParams {
+  const useRadius = filters.radius !== null && granted !== null;
+  return {
+    page: filters.page,
+    name: filters.name || undefined,
+    state: filters.state || undefined,
+    city: filters.city || undefined,
+    ...(useRadius ? { radius: filters.radius ?? undefined, lat: granted.lat, lng: granted.lng } : {}),
+  };
+}
 
 export default function SpasPage() {
   usePageTitle(m.title);
@@ -40,13 +62,7 @@ export default function SpasPage() {
   const clearAll = () => update(EMPTY_FILTERS);
 
   const useRadius = filters.radius !== null && granted !== null;
-  const query: SpaSearchParams = {
-    page: filters.page,
-    name: filters.name || undefined,
-    state: filters.state || undefined,
-    city: filters.city || undefined,
-    ...(useRadius ? { radius: filters.radius ?? undefined, lat: granted.lat, lng: granted.lng } : {}),
-  };
+  const query = spaSearchParams(filters, granted);
   // With a radius in the link, wait for the position before searching.
   const waiting = filters.radius !== null && geo.state.status === 'locating';
   const q = useSearchSpas(query, !waiting);

@@ -7,6 +7,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorPanel, Skeleton } from '../../../components/ui/states';
 import { JOB_PAGE_SIZE } from '@spajobs/contract/constants';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { t } from '../../../messages';
 import { useJobs } from '../api/get-jobs';
 import { useDebouncedText } from '../hooks/use-debounced-text';
@@ -38,6 +39,11 @@ export function JobListing({ headerAction }: JobListingProps = {}) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
   const isDesktop = useMediaQuery('(min-width: 1024px)');
+  // The server does not know the screen's width: its HTML carries the desktop panel and the phone's
+  // filter button, each shown by CSS at its width, so neither moves when the browser takes over.
+  const hydrated = useHydrated();
+  const showPanel = isDesktop || !hydrated;
+  const showButton = !isDesktop;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const resultsRef = useRef<HTMLDivElement>(null);
 
@@ -98,8 +104,11 @@ export function JobListing({ headerAction }: JobListingProps = {}) {
       </header>
 
       <div className="lg:grid lg:grid-cols-[17rem_1fr] lg:gap-8">
-        {isDesktop ? (
-          <aside aria-labelledby="filters-heading" className="self-start lg:sticky lg:top-20">
+        {showPanel ? (
+          <aside
+            aria-labelledby="filters-heading"
+            className={`self-start lg:sticky lg:top-20 ${isDesktop ? '' : 'hidden lg:block'}`}
+          >
             <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
               <h2 id="filters-heading" className="mb-4 text-lg font-semibold text-stone-900">
                 {t.jobs.filtersTitle}
@@ -138,8 +147,9 @@ export function JobListing({ headerAction }: JobListingProps = {}) {
                 {data ? rangeLabel(filters.page, data.total, JOB_PAGE_SIZE, data.totalCapped) : ''}
               </p>
             </div>
-            {!isDesktop && (
+            {showButton && (
               <Button
+                className={hydrated ? undefined : 'lg:hidden'}
                 variant="secondary"
                 onClick={() => setDrawerOpen(true)}
                 aria-haspopup="dialog"

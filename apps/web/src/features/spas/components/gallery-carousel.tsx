@@ -9,6 +9,7 @@ import {
 } from '../../../components/ui/icons';
 import { assetUrl } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { format, t } from '../../../messages';
 import {
   nextIndex,
@@ -45,6 +46,9 @@ export function GalleryCarousel({ images, name }: { images: string[]; name: stri
   const total = images.length;
   const perView = Math.min(useSlidesPerView(), total);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // The server's HTML shows the first photo full width by classes (the Content-Security-Policy blocks style
+  // attributes in HTML); positions are set as styles once the browser has taken over.
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -121,10 +125,14 @@ export function GalleryCarousel({ images, name }: { images: string[]; name: stri
       <div className="overflow-hidden rounded-xl" aria-live={playing ? 'off' : 'polite'}>
         <ul
           className="-mx-1.5 flex"
-          style={{
-            transform: `translateX(-${(start * 100) / perView}%)`,
-            transition: reducedMotion ? 'none' : `transform ${SLIDE_TRANSITION_S}s ease-in-out`,
-          }}
+          style={
+            hydrated
+              ? {
+                  transform: `translateX(-${(start * 100) / perView}%)`,
+                  transition: reducedMotion ? 'none' : `transform ${SLIDE_TRANSITION_S}s ease-in-out`,
+                }
+              : undefined
+          }
           data-testid="carousel-track"
           data-start={start}
         >
@@ -137,8 +145,8 @@ export function GalleryCarousel({ images, name }: { images: string[]; name: stri
                 aria-label={format(m.slide, { n: i + 1, total })}
                 aria-hidden={!visible}
                 inert={!visible}
-                className="shrink-0 px-1.5"
-                style={{ width: `${100 / perView}%` }}
+                className="w-full shrink-0 px-1.5"
+                style={hydrated ? { width: `${100 / perView}%` } : undefined}
               >
                 <button
                   type="button"

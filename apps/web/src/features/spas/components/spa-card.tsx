@@ -26,7 +26,6 @@ export function SpaCard({ spa, headingLevel = 3 }: { spa: Spa; headingLevel?: 2 
   const c = t.spas.card;
   const logo = assetUrl(spa.logo);
   const directions = directionsUrl(spa);
-  const url = `${window.location.origin}/spa/${spa._id}`;
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
       <div className="relative h-36 bg-brand-50">
@@ -116,7 +115,8 @@ export function SpaCard({ spa, headingLevel = 3 }: { spa: Spa; headingLevel?: 2 
               void shareLink({
                 title: spa.name,
                 text: format(c.shareText, { name: spa.name, brand: siteConfig().brandName }),
-                url,
+                // Read when shared: the card is also drawn on the server, where there is no window.
+                url: `${window.location.origin}/spa/${spa._id}`,
               })
             }
           >
