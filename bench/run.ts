@@ -6,8 +6,9 @@
  *   npm run bench -- --only api      one part: uncached | api | curve | web
  *   npm run bench -- --duration 5    seconds of load per endpoint (default 10)
  *
- * Data sets come from the demo generator and are kept under data/bench/ (SQLite) or in
- * schemas bench_<jobs> (PostgreSQL) so later runs reuse them. Load comes from this process
+ * Data sets come from the demo generator and are kept under data/bench/ (SQLite; BENCH_DATA_DIR
+ * puts them elsewhere, e.g. on a bigger disk) or in schemas bench_<jobs> (PostgreSQL) so later
+ * runs reuse them. Load comes from this process
  * (autocannon) against the real server in a child process; the limit is a bare Node http
  * server in another child answering the identical response bytes from memory.
  * Timings are figures to read, never test assertions.
@@ -30,6 +31,7 @@ const only = typeof flags.only === 'string' ? flags.only : undefined;
 const duration = Number(flags.duration ?? 10);
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const engine = usePg ? 'postgresql' : 'sqlite';
+const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, 'data/bench'));
 
 const SIZES = [
   { spas: 1_000, jobs: 10_000 },
@@ -82,7 +84,7 @@ const num = (n: number) => n.toLocaleString('en-IN');
 function envFor(size: { jobs: number }): NodeJS.ProcessEnv {
   return usePg
     ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: `bench_${size.jobs}` }
-    : { SQLITE_FILE: path.join(root, 'data/bench', `spajobs-${size.jobs}.db`), DATABASE_URL: '' };
+    : { SQLITE_FILE: path.join(benchDataDir, `spajobs-${size.jobs}.db`), DATABASE_URL: '' };
 }
 
 async function countJobs(size: { jobs: number }): Promise<number> {

@@ -7,6 +7,7 @@ import * as textSearch from './migrations/0004-text-search.ts';
 import * as employersAdmin from './migrations/0006-employers-admin.ts';
 import * as guestPhoneApplications from './migrations/0007-guest-phone-applications.ts';
 import * as jobSalaryExperience from './migrations/0007b-job-salary-experience.ts';
+import * as openJobIndexes from './migrations/0011-open-job-indexes.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -21,6 +22,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0006-employers-admin': employersAdmin,
   '0007-guest-phone-applications': guestPhoneApplications,
   '0007b-job-salary-experience': jobSalaryExperience,
+  '0011-open-job-indexes': openJobIndexes,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {
