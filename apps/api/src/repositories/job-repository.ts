@@ -136,6 +136,8 @@ const FEW_CANDIDATES = 20_000;
  * and takes the share that match as the word's.
  */
 const PG_PROBE = 1_000;
+/** A candidate of PostgreSQL's trigram index: its place in the bitmap, its row fetched and rechecked. */
+const PG_CANDIDATE_COST = 10;
 /**
  * The planner's thresholds, and a plan to force: tests use it to read the
  * same search every way and compare; the server never changes it.
@@ -448,8 +450,9 @@ export class JobRepository {
     const share = Number(r.n) / PG_PROBE;
     const walked = share > 0 ? Math.min(inFilter, (TOTAL_CAP + 1) / share) : inFilter;
     const walkCost = walked * this.walkEntryCost(f, terms);
-    // Every candidate's row is rechecked; a share below what the probe can see is taken as rare.
-    const indexCost = Math.max(share, 1 / PG_PROBE) * open * ROW_COST;
+    // Every candidate's row is fetched and rechecked after a bitmap of them all is built; a share
+    // below what the probe can see is taken as rare.
+    const indexCost = Math.max(share, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
     return indexCost < walkCost ? index : { kind: 'walk' };
   }
 
