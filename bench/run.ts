@@ -5,6 +5,7 @@
  *   npm run bench -- --pg            the API parts on PostgreSQL (DATABASE_URL, default the local `test` database)
  *   npm run bench -- --only api      one part: uncached | api | curve | web
  *   npm run bench -- --duration 5    seconds of load per endpoint (default 10)
+ *   BENCH_DATA_DIR=… BENCH_PORT_BASE=… where the data sets live, and the first of six ports
  *
  * Data sets come from the demo generator and are kept under data/bench/ (SQLite; BENCH_DATA_DIR
  * puts them elsewhere, e.g. on a bigger disk) or in schemas bench_<jobs> (PostgreSQL) so later
@@ -31,6 +32,8 @@ const only = typeof flags.only === 'string' ? flags.only : undefined;
 const duration = Number(flags.duration ?? 10);
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const engine = usePg ? 'postgresql' : 'sqlite';
+/** Six ports from here (BENCH_PORT_BASE, default 4710) for the servers the benchmark starts. */
+const portBase = Number(process.env.BENCH_PORT_BASE ?? 4710);
 const benchDataDir = path.resolve(process.env.BENCH_DATA_DIR ?? path.join(root, 'data/bench'));
 
 const SIZES = [
@@ -250,8 +253,8 @@ async function firstRequestMs(url: string): Promise<number> {
 
 async function apiUnderLoad() {
   await ensureDataset(LARGEST);
-  const port = 4710;
-  const limitPort = 4711;
+  const port = portBase + 0;
+  const limitPort = portBase + 1;
   const api = await startApi(envFor(LARGEST), port);
   const base = `http://127.0.0.1:${port}`;
   await settle(base);
@@ -317,7 +320,7 @@ async function costCurve() {
   const seconds = Math.max(3, Math.round(duration / 2));
   for (const size of SIZES) {
     await ensureDataset(size);
-    const port = 4720;
+    const port = portBase + 2;
     const api = await startApi(envFor(size), port);
     const base = `http://127.0.0.1:${port}`;
     await settle(base);
@@ -532,8 +535,8 @@ async function adversarialSweep(base: string, v: Vocabulary): Promise<Row[]> {
 }
 
 async function uncached() {
-  const port = 4740;
-  const limitPort = 4741;
+  const port = portBase + 4;
+  const limitPort = portBase + 5;
   const rows: Row[] = [];
   const curve: Record<string, Record<number, number>> = {};
   const small = SIZES[0]!;
@@ -678,7 +681,7 @@ async function lighthouseRuns(): Promise<Row[]> {
   const chromeLauncher = await import('chrome-launcher');
   const dataDir = path.join(root, 'data/bench/web');
   fs.mkdirSync(dataDir, { recursive: true });
-  const port = 4730;
+  const port = portBase + 3;
   const api = await startApi({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', DATABASE_URL: '' }, port);
   const base = `http://localhost:${port}`;
   const list = (await (await fetch(`${base}/api/v1/spajobs?limit=1`)).json()) as { data: { _id: string }[] };
