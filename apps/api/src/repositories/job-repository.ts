@@ -297,9 +297,7 @@ export class JobRepository {
       // candidates (a set built once) before reading any row. The unary + keeps SQLite
       // from driving the query by the candidates instead.
       return matchAll(
-        this.base(f, now).where(
-          sql<SqlBool>`+jobs.id in (${this.candidates(plan.driver, plan.trigrams)})`,
-        ),
+        this.base(f, now).where(sql<SqlBool>`+jobs.id in (${this.candidates(plan.driver, plan.trigrams)})`),
       );
     }
     if (plan.kind === 'window') {
@@ -355,7 +353,11 @@ export class JobRepository {
    * result window is never deeper than TOTAL_CAP, so every reachable page is
    * there.
    */
-  private async firstMatches(q: JobsQuery, offset: number, limit: number): Promise<{ ids: number[]; n: number }> {
+  private async firstMatches(
+    q: JobsQuery,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: number[]; n: number }> {
     const first = q
       .select(['jobs.id', 'jobs.posted_at'])
       .orderBy('jobs.posted_at', 'desc')
@@ -394,12 +396,15 @@ export class JobRepository {
     now: number,
   ): Promise<Plan | 'none'> {
     if (this.d.engine === 'postgres') return this.pgTextPlan(f, terms, indexed, now);
-    const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) => (b.n < a.n ? b : a));
+    const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
+      b.n < a.n ? b : a,
+    );
     if (best.few && best.n === 0) return 'none';
     if (best.few || searchPlanning.force === 'index')
       return { kind: 'index', driver: best.t, trigrams: best.trigrams };
     if (searchPlanning.force === 'walk') return { kind: 'walk' };
-    if (searchPlanning.force === 'semijoin') return { kind: 'semijoin', driver: best.t, trigrams: best.trigrams };
+    if (searchPlanning.force === 'semijoin')
+      return { kind: 'semijoin', driver: best.t, trigrams: best.trigrams };
     const stats = this.planStats();
     const open = Math.max(1, stats.open);
     const inFilter = Math.max(1, this.filterShare(f, stats) * open);
@@ -433,11 +438,15 @@ export class JobRepository {
    * The index is driven by the longest term (the most trigrams, the fewest
    * candidates).
    */
-  private async pgTextPlan(f: SearchFilters, terms: TextTerm[], indexed: TextTerm[], now: number): Promise<Plan> {
+  private async pgTextPlan(
+    f: SearchFilters,
+    terms: TextTerm[],
+    indexed: TextTerm[],
+    now: number,
+  ): Promise<Plan> {
     const driver = indexed.reduce((a, b) => (charLength(b.text) > charLength(a.text) ? b : a));
     const index: Plan = { kind: 'index', driver, trigrams: [] };
-    if (searchPlanning.force === 'walk') return { kind: 'walk' };
-    if (searchPlanning.force === 'semijoin') return { kind: 'semijoin', driver, trigrams: [] };
+    if (searchPlanning.force === 'walk' || searchPlanning.force === 'semijoin') return { kind: 'walk' };
     if (searchPlanning.force === 'index') return index;
     const probe = this.planned(f, terms, { kind: 'window', rows: PG_PROBE }, now);
     const r = await this.db

@@ -176,9 +176,12 @@ describe('totals and pages at scale', () => {
     const ways: (() => void)[] = [
       () => Object.assign(searchPlanning, { force: undefined }),
       () => Object.assign(searchPlanning, { fewCandidates: 1, force: 'walk' }),
-      () => Object.assign(searchPlanning, { fewCandidates: 1, force: 'semijoin' }),
       () => Object.assign(searchPlanning, { force: 'index' }),
     ];
+    // The walk kept to the index's candidates is SQLite's (PostgreSQL cannot read its index lazily).
+    if (t.database.engine === 'sqlite') {
+      ways.push(() => Object.assign(searchPlanning, { fewCandidates: 1, force: 'semijoin' }));
+    }
     const defaults = { ...searchPlanning };
     let spelling = 0;
     try {
@@ -211,9 +214,7 @@ describe('totals and pages at scale', () => {
           expect(new Set(ids).size).toBe(ids.length);
           seen.push({ total: body!.total, capped: body!.totalCapped, ids });
         }
-        expect(seen[1], JSON.stringify(query)).toEqual(seen[0]);
-        expect(seen[2], JSON.stringify(query)).toEqual(seen[0]);
-        expect(seen[3], JSON.stringify(query)).toEqual(seen[0]);
+        for (const other of seen.slice(1)) expect(other, JSON.stringify(query)).toEqual(seen[0]);
       }
     } finally {
       Object.assign(searchPlanning, defaults);
