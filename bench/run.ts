@@ -138,7 +138,7 @@ async function ensureDataset(size: { spas: number; jobs: number }) {
 
 // ---------------------------------------------------------------- processes
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+async function waitFor(url: string, timeoutMs = 180_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -400,7 +400,8 @@ async function vocabulary(base: string): Promise<Vocabulary> {
   });
   // Asked again if the server, just started on a busy machine, answers over its budget.
   let spas: { data?: { name: string }[] } = {};
-  for (let i = 0; i < 5 && !spas.data; i++) {
+  for (let i = 0; i < 20 && !spas.data; i++) {
+    if (i) await new Promise((done) => setTimeout(done, 1000));
     spas = (await (await fetch(`${base}/api/v1/spas/spaall?limit=100&page=7`)).json()) as typeof spas;
   }
   if (!spas.data) throw new Error(`spa names for the benchmark: ${JSON.stringify(spas)}`);

@@ -21,9 +21,10 @@ const NEW_FOR_MS = 7 * DAY;
 const IST_OFFSET = '+05:30';
 
 /**
- * Open to applicants: active and not expired. `byId` is for a job read by
- * its id (a join on it): SQLite would otherwise scan an index of open jobs
- * for each one instead of looking the row up.
+ * Open to applicants: active and not expired. `byId` is for jobs reached by
+ * a key of their own (their id, a join on it, their spa): SQLite would
+ * otherwise scan an index of open jobs (migration 0011) for each lookup
+ * instead of using that key.
  */
 export function activeJobFilter(eb: ExpressionBuilder<Database, 'jobs'>, now: number, byId = false) {
   // A literal 1, not a parameter, so that both engines use the indexes of open jobs (migration 0011).
@@ -654,7 +655,7 @@ export class JobRepository {
       .selectFrom('jobs')
       .select('jobs.id')
       .where('jobs.spa_id', '=', spaId)
-      .where((eb) => activeJobFilter(eb, now))
+      .where((eb) => activeJobFilter(eb, now, true))
       .orderBy('jobs.posted_at', 'desc')
       .orderBy('jobs.id', 'desc')
       .limit(limit)
@@ -729,7 +730,7 @@ export class JobRepository {
       .selectFrom('jobs')
       .select('id')
       .where('id', '=', id)
-      .where((eb) => activeJobFilter(eb, Date.now()))
+      .where((eb) => activeJobFilter(eb, Date.now(), true))
       .executeTakeFirst();
     return !!row;
   }

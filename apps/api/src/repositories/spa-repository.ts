@@ -75,7 +75,7 @@ export class SpaRepository {
           .selectFrom('jobs')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('jobs.spa_id', '=', 'spas.id')
-          .where((w) => activeJobFilter(w, now))
+          .where((w) => activeJobFilter(w, now, true))
           .as('open_jobs'),
       );
   }
