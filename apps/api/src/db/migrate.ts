@@ -9,6 +9,7 @@ import * as guestPhoneApplications from './migrations/0007-guest-phone-applicati
 import * as jobSalaryExperience from './migrations/0007b-job-salary-experience.ts';
 import * as jobAlerts from './migrations/0008-job-alerts.ts';
 import * as scheduledRuns from './migrations/0009-scheduled-runs.ts';
+import * as openJobIndexes from './migrations/0011-open-job-indexes.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -25,6 +26,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0007b-job-salary-experience': jobSalaryExperience,
   '0008-job-alerts': jobAlerts,
   '0009-scheduled-runs': scheduledRuns,
+  '0011-open-job-indexes': openJobIndexes,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

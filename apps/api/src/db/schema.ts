@@ -54,6 +54,8 @@ export interface JobTable {
   vacancies: Generated<number>;
   gender: Generated<string>;
   description: string;
+  /** The spa's name, kept by triggers (migrations 0004 and 0011) for keyword search. */
+  spa_name: Generated<string>;
   requirements: string;
   hr_phone: string | null;
   hr_whatsapp: string | null;

@@ -14,6 +14,7 @@ export class TtlCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxStaleMs = ttlMs * 10,
+    private readonly maxEntries = 1000,
   ) {}
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -34,7 +35,7 @@ export class TtlCache {
       .then((value) => {
         this.entries.delete(key);
         this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-        if (this.entries.size > 1000) this.entries.delete(this.entries.keys().next().value!);
+        if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
         return value;
       })
       .finally(() => this.pending.delete(key));

@@ -4,6 +4,7 @@ import type { Job, JobListQuery, JobSummary } from '@spajobs/contract/job';
 import type { Db } from '../db/database.ts';
 import type { Database, JobRow } from '../db/schema.ts';
 import {
+  charLength,
   containsText,
   isIndexable,
   jobTextCandidates,
@@ -19,10 +20,16 @@ const NEW_FOR_MS = 7 * DAY;
 /** India is UTC+5:30 all year: a posted-date filter means midnight there. */
 const IST_OFFSET = '+05:30';
 
-/** Open to applicants: active and not expired. */
-export function activeJobFilter(eb: ExpressionBuilder<Database, 'jobs'>, now: number) {
+/**
+ * Open to applicants: active and not expired. `byId` is for jobs reached by
+ * a key of their own (their id, a join on it, their spa): SQLite would
+ * otherwise scan an index of open jobs (migration 0011) for each lookup
+ * instead of using that key.
+ */
+export function activeJobFilter(eb: ExpressionBuilder<Database, 'jobs'>, now: number, byId = false) {
+  // A literal 1, not a parameter, so that both engines use the indexes of open jobs (migration 0011).
   return eb.and([
-    eb('jobs.is_active', '=', 1),
+    byId ? sql<SqlBool>`+jobs.is_active = 1` : sql<SqlBool>`jobs.is_active = 1`,
     eb.or([eb('jobs.expires_at', 'is', null), eb('jobs.expires_at', '>', now)]),
   ]);
 }
@@ -106,7 +113,8 @@ type Plan =
   | { kind: 'all' }
   | { kind: 'walk' }
   | { kind: 'window'; rows: number }
-  | { kind: 'index'; driver: TextTerm; trigrams: string[] };
+  | { kind: 'index'; driver: TextTerm; trigrams: string[] }
+  | { kind: 'semijoin'; driver: TextTerm; trigrams: string[] };
 
 interface PlanStats {
   open: number;
@@ -126,21 +134,42 @@ export interface JobPage {
 
 /** A one- or two-character search reads at most this many of the newest matching jobs. */
 export const SHORT_TEXT_WINDOW = 10_000;
-/** Trigrams are counted up to this many rows; one held by more is common. */
-const TRIGRAM_CAP = 20_000;
 /**
- * PostgreSQL reads each candidate's row to confirm it (the trigram index is
- * lossy), so it counts fewer before calling a term common.
+ * Rows of the text index holding a trigram, counted up to this many once in a
+ * while (planner statistics); a trigram held by more is simply common.
  */
-const PG_ESTIMATE_CAP = 5_000;
-/** Candidates checked row by row to learn how many really match. */
-const SAMPLE_CANDIDATES = 20_000;
-/** The check stops after this many real matches: the word is common. */
-const SAMPLE_MATCHES = 500;
-/** A term's candidates are counted up to this many when choosing a plan. */
-const ESTIMATE_CAP = 200_000;
-/** Reading one candidate from the index, relative to testing one job on a walk (about a microsecond). */
-const CANDIDATE_COST = 0.7;
+const TRIGRAM_CAP = 200_000;
+/**
+ * A term whose candidates are fewer than this is read from the text index:
+ * every candidate, then sorted. Counting them stops here, so the count costs
+ * little more than reading them would.
+ */
+const FEW_CANDIDATES = 20_000;
+/**
+ * PostgreSQL cannot read a trigram index lazily (a bitmap of every candidate
+ * is built first, then each row rechecked), so it never counts a common
+ * word's candidates: it tests this many of the newest jobs of the filters
+ * and takes the share that match as the word's.
+ */
+const PG_PROBE = 1_000;
+/** A candidate of PostgreSQL's trigram index: its place in the bitmap, its row fetched and rechecked. */
+const PG_CANDIDATE_COST = 10;
+/**
+ * The planner's thresholds, and a plan to force: tests use it to read the
+ * same search every way and compare; the server never changes it.
+ */
+export const searchPlanning: {
+  fewCandidates: number;
+  force?: 'walk' | 'semijoin' | 'index' | undefined;
+} = { fewCandidates: FEW_CANDIDATES };
+/** Relative costs, measured at 1,000,000 jobs: testing a job's row, read by its id, on a walk… */
+const ROW_COST = 3;
+/** …testing an entry of the index that carries a job's text (read in order, no row)… */
+const TEXT_ENTRY_COST = 1;
+/** …testing an entry of a covering index (filters and title, no row)… */
+const ENTRY_COST = 0.3;
+/** …and reading one candidate of the text index into a set. */
+const CANDIDATE_COST = 2;
 
 /** The text index's columns that a term searches. */
 const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
@@ -172,29 +201,20 @@ export class JobRepository {
   /** The exact test of one text term on a job row. */
   private termMatches(eb: ExpressionBuilder<Database, 'jobs'>, t: TextTerm) {
     const { engine } = this.d;
-    // PostgreSQL keeps the spa's name on each job (migration 0004); SQLite looks up the job's spa.
-    const spaName = () =>
-      engine === 'postgres'
-        ? containsText(engine, 'jobs.spa_name', t.text)
-        : eb.exists(
-            eb
-              .selectFrom('spas')
-              .select(sql<number>`1`.as('one'))
-              .whereRef('spas.id', '=', 'jobs.spa_id')
-              .where(containsText(engine, 'spas.name', t.text)),
-          );
+    // Each job keeps its spa's name (migrations 0004 and 0011).
     if (t.kind === 'title') return containsText(engine, 'jobs.title', t.text);
-    if (t.kind === 'spa') return spaName();
+    if (t.kind === 'spa') return containsText(engine, 'jobs.spa_name', t.text);
+    // The shorter texts first: most jobs that match are found before the description is read.
     return eb.or([
       containsText(engine, 'jobs.title', t.text),
+      containsText(engine, 'jobs.spa_name', t.text),
       containsText(engine, 'jobs.description', t.text),
-      spaName(),
     ]);
   }
 
   /** Open jobs matching the filters other than text, on the jobs table alone. */
-  private base(f: SearchFilters, now: number, from: JobsQuery = this.db.selectFrom('jobs')): JobsQuery {
-    let q = from.where((eb) => activeJobFilter(eb, now));
+  private base(f: SearchFilters, now: number, from?: JobsQuery): JobsQuery {
+    let q = (from ?? this.db.selectFrom('jobs')).where((eb) => activeJobFilter(eb, now, !!from));
     if (f.category) q = q.where('jobs.category', '=', f.category);
     if (f.state) q = q.where('jobs.state', '=', f.state);
     if (f.city) q = q.where('jobs.city', '=', f.city);
@@ -229,9 +249,10 @@ export class JobRepository {
 
   /**
    * How many rows of the text index hold a trigram, counted up to
-   * TRIGRAM_CAP: planner statistics, kept for a few minutes.
+   * TRIGRAM_CAP: planner statistics, kept for a few minutes and refreshed in
+   * the background.
    */
-  private trigramStats = new TtlCache(5 * 60_000, 60 * 60_000);
+  private trigramStats = new TtlCache(5 * 60_000, 60 * 60_000, 20_000);
 
   private trigramCount(t: TextTerm, trigram: string): Promise<number> {
     const columns = ftsColumns(t);
@@ -245,36 +266,29 @@ export class JobRepository {
   }
 
   /**
-   * The term's rarest trigrams (up to four), and about how many jobs hold
-   * them all (counted from the index, up to ESTIMATE_CAP): an upper bound of
-   * the term's matches.
+   * The term's rarest trigrams (up to four) and about how many jobs may
+   * match it: `few` when the index holds fewer than FEW_CANDIDATES
+   * candidates (then `n` is their exact number), otherwise `n` is the
+   * rarest trigram's count, an upper bound.
    */
-  private async rarest(t: TextTerm): Promise<{ t: TextTerm; trigrams: string[]; n: number }> {
-    if (this.d.engine === 'postgres') {
-      // The trigram index gives the exact matches; count them up to a cap.
-      const r = await sql<{
-        n: number;
-      }>`select count(*) as n from (${this.candidates(t, [])} limit ${PG_ESTIMATE_CAP}) as c`.execute(
-        this.db,
-      );
-      return { t, trigrams: [], n: Number(r.rows[0]?.n ?? 0) };
-    }
+  private async rarest(t: TextTerm): Promise<{ t: TextTerm; trigrams: string[]; n: number; few: boolean }> {
     const counted = await Promise.all(
       trigramsOf(t.text).map(async (g) => ({ g, n: await this.trigramCount(t, g) })),
     );
     counted.sort((a, b) => a.n - b.n);
-    const trigrams = counted
-      .filter((c, i) => i < 2 || c.n < TRIGRAM_CAP)
-      .slice(0, 4)
-      .map((c) => c.g);
-    if ((counted[0]?.n ?? 0) < TRIGRAM_CAP && trigrams.length === 1)
-      return { t, trigrams, n: counted[0]?.n ?? 0 };
+    const trigrams = counted.slice(0, 4).map((c) => c.g);
+    const least = counted[0]?.n ?? 0;
+    const few = searchPlanning.fewCandidates;
+    if (least < few) {
+      // The rarest trigram alone bounds the candidates: no need to count them.
+      return { t, trigrams, n: least, few: true };
+    }
+    // Each trigram is common; together they may not be (a misspelt word): count, up to the cap.
     const r = await sql<{
       n: number;
-    }>`select count(*) as n from (${this.candidates(t, trigrams)} limit ${ESTIMATE_CAP}) as c`.execute(
-      this.db,
-    );
-    return { t, trigrams, n: Number(r.rows[0]?.n ?? 0) };
+    }>`select count(*) as n from (${this.candidates(t, trigrams)} limit ${few}) as c`.execute(this.db);
+    const n = Number(r.rows[0]?.n ?? 0);
+    return n < few ? { t, trigrams, n, few: true } : { t, trigrams, n: least, few: false };
   }
 
   /** The jobs a plan reads, before ordering and paging. */
@@ -300,66 +314,35 @@ export class JobRepository {
         .whereRef('jobs.id', '=', 'c.id') as unknown as JobsQuery;
       return matchAll(this.base(f, now, from));
     }
+    if (plan.kind === 'semijoin') {
+      // Walk the filters' index in date order, keeping the jobs among the driving term's
+      // candidates (a set built once) before reading any row. The unary + keeps SQLite
+      // from driving the query by the candidates instead.
+      return matchAll(
+        this.base(f, now).where(sql<SqlBool>`+jobs.id in (${this.candidates(plan.driver, plan.trigrams)})`),
+      );
+    }
     if (plan.kind === 'window') {
-      // Only the newest jobs of the other filters are tested, never all of them.
-      if (terms.every((t) => t.kind === 'title')) {
-        // Titles alone are tested on the index that gives the order, without reading the jobs.
-        return this.db
-          .selectFrom(
-            this.base(f, now)
-              .select(['jobs.id', 'jobs.title', 'jobs.posted_at'])
-              .orderBy('jobs.posted_at', 'desc')
-              .orderBy('jobs.id', 'desc')
-              .limit(plan.rows)
-              .as('jobs'),
-          )
-          .where((eb) =>
-            eb.and(terms.map((t) => containsText(this.d.engine, 'jobs.title', t.text))),
-          ) as unknown as JobsQuery;
-      }
-      const from = this.db
-        .selectFrom(this.newest(f, now, plan.rows).as('w'))
-        .crossJoin('jobs')
-        .whereRef('jobs.id', '=', 'w.id') as unknown as JobsQuery;
-      return matchAll(from);
+      // Only the newest jobs of the other filters are tested, never all of them, with the text
+      // read beside them: titles alone from the filters' covering index, any text from
+      // jobs_open_text, without reading the jobs' rows.
+      const titles = terms.every((t) => t.kind === 'title');
+      return matchAll(
+        this.db.selectFrom(
+          this.base(f, now)
+            .select(
+              titles
+                ? ['jobs.id', 'jobs.posted_at', 'jobs.title']
+                : ['jobs.id', 'jobs.posted_at', 'jobs.title', 'jobs.spa_name', 'jobs.description'],
+            )
+            .orderBy('jobs.posted_at', 'desc')
+            .orderBy('jobs.id', 'desc')
+            .limit(plan.rows)
+            .as('jobs'),
+        ) as unknown as JobsQuery,
+      );
     }
     return matchAll(this.base(f, now));
-  }
-
-  private newest(f: JobFilters, now: number, rows: number) {
-    return this.base(f, now)
-      .select('jobs.id')
-      .orderBy('jobs.posted_at', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(rows);
-  }
-
-  /**
-   * Real matches (the filters and the exact text test) among the first
-   * SAMPLE_CANDIDATES candidates of the index, counted up to SAMPLE_MATCHES.
-   */
-  private async sampleMatches(f: JobFilters, terms: TextTerm[], plan: Plan, now: number): Promise<number> {
-    if (plan.kind !== 'index' || this.d.engine !== 'sqlite') return SAMPLE_MATCHES;
-    const c = sql<{
-      id: number;
-    }>`(select id from (${this.candidates(plan.driver, plan.trigrams)}) limit ${SAMPLE_CANDIDATES})`;
-    const sampled = this.db
-      .selectFrom(c.as('c'))
-      .crossJoin('jobs')
-      .whereRef('jobs.id', '=', 'c.id') as unknown as JobsQuery;
-    const matched = this.base(f, now, sampled).where((eb) =>
-      eb.and(terms.map((t) => this.termMatches(eb, t))),
-    );
-    const m = await this.db
-      .selectFrom(
-        matched
-          .select(sql<number>`1`.as('one'))
-          .limit(SAMPLE_MATCHES)
-          .as('m'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(m.n);
   }
 
   private pageIds(q: JobsQuery, offset: number, limit: number) {
@@ -387,13 +370,127 @@ export class JobRepository {
   }
 
   /**
+   * The first TOTAL_CAP + 1 jobs of a plan in date order, read once
+   * (materialised): how many there are, and the page's ids among them. The
+   * result window is never deeper than TOTAL_CAP, so every reachable page is
+   * there.
+   */
+  private async firstMatches(
+    q: JobsQuery,
+    offset: number,
+    limit: number,
+  ): Promise<{ ids: number[]; n: number }> {
+    const first = q
+      .select(['jobs.id', 'jobs.posted_at'])
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(TOTAL_CAP + 1);
+    const r = sql<{ id: number | null; posted_at: number | null; n: number | null }>`
+      with m as materialized ${first}
+      select null as id, null as posted_at, count(*) as n from m
+      union all
+      select p.id, p.posted_at, null as n from (
+        select m.id, m.posted_at from m order by m.posted_at desc, m.id desc limit ${limit} offset ${offset}
+      ) as p`;
+    const res = await r.execute(this.db);
+    let n = 0;
+    const page: { id: number; at: number }[] = [];
+    for (const row of res.rows) {
+      if (row.n !== null) n = Number(row.n);
+      else page.push({ id: Number(row.id), at: Number(row.posted_at) });
+    }
+    page.sort((a, b) => b.at - a.at || b.id - a.id);
+    return { ids: page.map((p) => p.id), n };
+  }
+
+  /**
+   * The cheapest plan for a search with words (decision 0021): a rare term
+   * is read from the text index (every candidate, then sorted); a common one
+   * by walking the newest open jobs of the filters in order and testing each,
+   * until TOTAL_CAP + 1 match — testing only index entries when the test
+   * needs no more than the title, and keeping only the term's candidates
+   * before reading a row when the filters leave many jobs for few matches.
+   */
+  private async textPlan(
+    f: SearchFilters,
+    terms: TextTerm[],
+    indexed: TextTerm[],
+    now: number,
+  ): Promise<Plan | 'none'> {
+    if (this.d.engine === 'postgres') return this.pgTextPlan(f, terms, indexed, now);
+    const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
+      b.n < a.n ? b : a,
+    );
+    if (best.few && best.n === 0) return 'none';
+    if (best.few || searchPlanning.force === 'index')
+      return { kind: 'index', driver: best.t, trigrams: best.trigrams };
+    if (searchPlanning.force === 'walk') return { kind: 'walk' };
+    if (searchPlanning.force === 'semijoin')
+      return { kind: 'semijoin', driver: best.t, trigrams: best.trigrams };
+    const stats = this.planStats();
+    const open = Math.max(1, stats.open);
+    const inFilter = Math.max(1, this.filterShare(f, stats) * open);
+    // Rows walked to find the cap's worth of matches, taking the term's candidates as matches
+    // spread evenly over the open jobs.
+    const share = Math.min(1, best.n / open);
+    const walked = Math.min(inFilter, (TOTAL_CAP + 1) / share);
+    const walkCost = walked * this.walkEntryCost(f, terms);
+    const semijoinCost = best.n * CANDIDATE_COST + walked * ENTRY_COST + walked * share * ROW_COST;
+    return semijoinCost < walkCost
+      ? { kind: 'semijoin', driver: best.t, trigrams: best.trigrams }
+      : { kind: 'walk' };
+  }
+
+  /**
+   * What testing one job costs on a walk: titles alone are tested on the
+   * filters' covering index; any text on jobs_open_text, when no filter
+   * needs another index; otherwise each job's row is read.
+   */
+  private walkEntryCost(f: SearchFilters, terms: TextTerm[]): number {
+    const rowFilters = !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
+    if (!rowFilters && terms.every((t) => t.kind === 'title')) return ENTRY_COST;
+    if (!rowFilters && !f.city && !f.state && !f.category) return TEXT_ENTRY_COST;
+    return ROW_COST;
+  }
+
+  /**
+   * PostgreSQL's plan: the share of the newest PG_PROBE jobs of the filters
+   * that match tells how far a walk goes to find the cap's worth of matches,
+   * and how many candidates the trigram index would give; the cheaper wins.
+   * The index is driven by the longest term (the most trigrams, the fewest
+   * candidates).
+   */
+  private async pgTextPlan(
+    f: SearchFilters,
+    terms: TextTerm[],
+    indexed: TextTerm[],
+    now: number,
+  ): Promise<Plan> {
+    const driver = indexed.reduce((a, b) => (charLength(b.text) > charLength(a.text) ? b : a));
+    const index: Plan = { kind: 'index', driver, trigrams: [] };
+    if (searchPlanning.force === 'walk' || searchPlanning.force === 'semijoin') return { kind: 'walk' };
+    if (searchPlanning.force === 'index') return index;
+    const probe = this.planned(f, terms, { kind: 'window', rows: PG_PROBE }, now);
+    const r = await this.db
+      .selectFrom(probe.select(sql<number>`1`.as('one')).as('p'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const stats = this.planStats();
+    const open = Math.max(1, stats.open);
+    const inFilter = Math.max(1, this.filterShare(f, stats) * open);
+    const share = Number(r.n) / PG_PROBE;
+    const walked = share > 0 ? Math.min(inFilter, (TOTAL_CAP + 1) / share) : inFilter;
+    const walkCost = walked * this.walkEntryCost(f, terms);
+    // Every candidate's row is fetched and rechecked after a bitmap of them all is built; a share
+    // below what the probe can see is taken as rare.
+    const indexCost = Math.max(share, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
+    return indexCost < walkCost ? index : { kind: 'walk' };
+  }
+
+  /**
    * One page of open jobs, newest first, with how many match: exact up to
-   * TOTAL_CAP. Text is searched the cheaper of two ways (decision 0013): a
-   * word that many jobs hold is found by testing the newest jobs in order (a
-   * walk); a rare one by reading its candidates from the text index and
-   * sorting them. The page and the count each take the cheaper way, from
-   * the index's count of the term's rarest trigrams and the share of open
-   * jobs the other filters leave.
+   * TOTAL_CAP. Jobs are read by the plan that costs least (textPlan), and one
+   * reading gives both the page and the count (firstMatches).
    */
   async search(query: JobFilters, page: number, limit: number, near?: NearSpas): Promise<JobPage> {
     const now = Date.now();
@@ -401,66 +498,23 @@ export class JobRepository {
     const terms = this.textTerms(f);
     const offset = (page - 1) * limit;
     const sort = f.sort ?? 'newest';
-    const pageOf = (q: JobsQuery) =>
-      sort === 'newest'
-        ? this.pageIds(q, offset, limit)
-        : this.sortedPageIds(q, sort, !terms.length, near, offset, limit);
-    let ids: number[];
-    let n: number;
     const indexed = terms.filter((t) => isIndexable(t.text));
-    if (!terms.length) {
-      const q = this.planned(f, terms, { kind: 'all' }, now);
-      [ids, n] = await Promise.all([pageOf(q), this.cappedCount(q)]);
-    } else if (!indexed.length) {
-      // One or two characters: no index can serve them; only the newest jobs are tested.
-      const q = this.planned(f, terms, { kind: 'window', rows: SHORT_TEXT_WINDOW }, now);
-      [ids, n] = await Promise.all([pageOf(q), this.cappedCount(q)]);
-    } else {
-      const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
-        b.n < a.n ? b : a,
-      );
-      const index: Plan = { kind: 'index', driver: best.t, trigrams: best.trigrams };
-      const stats = this.planStats();
-      const open = Math.max(1, stats.open);
-      const inFilter = Math.max(1, this.filterShare(f, stats) * open);
-      // How many jobs really match, among the filtered ones: the index's candidates only bound it
-      // (a misspelt word's trigrams may each be common), so a sample of them is checked.
-      const sampled = await this.sampleMatches(f, terms, index, now);
-      const matches =
-        sampled >= SAMPLE_MATCHES
-          ? // Common: the sample filled up early; most candidates of a common word are real matches.
-            Math.max(SAMPLE_MATCHES, best.n / 2)
-          : // The sample read every candidate it could; scale up to all of them.
-            (sampled * Math.max(best.n, 1)) / Math.max(1, Math.min(SAMPLE_CANDIDATES, best.n));
-      // A title alone is tested from an index in date order; other text needs each job's row.
-      const rowCost =
-        this.d.engine === 'sqlite' && terms.every((t) => t.kind === 'title') && !f.city && !f.category
-          ? 0.3
-          : 3;
-      const walkCost = (wanted: number) =>
-        (matches >= 1 ? Math.min(inFilter, (wanted * inFilter) / matches) : inFilter) * rowCost;
-      // Candidates come from the index in id order, so reading them is close to sequential.
-      const indexCost = (wanted: number) =>
-        Math.min(best.n, matches >= 1 ? (wanted * best.n) / matches : best.n) * CANDIDATE_COST;
-      // A count that reached its cap says only "at least": never read that many from the index
-      // when a walk will do.
-      const known = best.n < (this.d.engine === 'postgres' ? PG_ESTIMATE_CAP : ESTIMATE_CAP);
-      const pageByIndex = indexCost(best.n) < walkCost(offset + limit) && (known || matches < SAMPLE_MATCHES);
-      const countByIndex = indexCost(TOTAL_CAP + 1) < walkCost(TOTAL_CAP + 1);
-      const walk: Plan = { kind: 'walk' };
-      // A sample that read every candidate already counted them all.
-      const sampledAll = sampled < SAMPLE_MATCHES && known && best.n <= SAMPLE_CANDIDATES;
-      if (sampledAll && sampled === 0) {
-        ids = [];
-        n = 0;
-      } else {
+    const plan: Plan | 'none' = !terms.length
+      ? { kind: 'all' }
+      : !indexed.length
+        ? // One or two characters: no index can serve them; only the newest jobs are tested.
+          { kind: 'window', rows: SHORT_TEXT_WINDOW }
+        : await this.textPlan(f, terms, indexed, now);
+    let ids: number[] = [];
+    let n = 0;
+    if (plan !== 'none') {
+      const q = this.planned(f, terms, plan, now);
+      if (sort === 'newest') ({ ids, n } = await this.firstMatches(q, offset, limit));
+      else
         [ids, n] = await Promise.all([
-          pageOf(this.planned(f, terms, pageByIndex ? index : walk, now)),
-          sampledAll
-            ? Promise.resolve(sampled)
-            : this.cappedCount(this.planned(f, terms, countByIndex ? index : walk, now)),
+          this.sortedPageIds(q, sort, !terms.length, near, offset, limit),
+          this.cappedCount(q),
         ]);
-      }
     }
     const data = await this.byIds(ids, now);
     if (near) {
@@ -622,7 +676,7 @@ export class JobRepository {
       .selectFrom('jobs')
       .select('jobs.id')
       .where('jobs.spa_id', '=', spaId)
-      .where((eb) => activeJobFilter(eb, now))
+      .where((eb) => activeJobFilter(eb, now, true))
       .orderBy('jobs.posted_at', 'desc')
       .orderBy('jobs.id', 'desc')
       .limit(limit)
@@ -784,7 +838,7 @@ export class JobRepository {
       .selectFrom('jobs')
       .select('id')
       .where('id', '=', id)
-      .where((eb) => activeJobFilter(eb, Date.now()))
+      .where((eb) => activeJobFilter(eb, Date.now(), true))
       .executeTakeFirst();
     return !!row;
   }

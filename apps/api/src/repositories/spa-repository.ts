@@ -79,7 +79,7 @@ export class SpaRepository {
           .selectFrom('jobs')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('jobs.spa_id', '=', 'spas.id')
-          .where((w) => activeJobFilter(w, now))
+          .where((w) => activeJobFilter(w, now, true))
           .as('open_jobs'),
       );
   }
@@ -188,22 +188,24 @@ export class SpaRepository {
       .where('spas.longitude', '<=', box.maxLng)
       .where(this.filterWhere(filters))
       .as('r');
-    const [slice, count] = await Promise.all([
-      this.db
-        .selectFrom(inRadius)
-        .select(['r.id', 'r.d'])
-        .where('r.d', '<=', near.radiusKm)
-        .orderBy('r.d')
-        .orderBy('r.id')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      this.db
-        .selectFrom(inRadius)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('r.d', '<=', near.radiusKm)
-        .executeTakeFirstOrThrow(),
-    ]);
+    // One pass: each candidate's distance computed once, the page cut and the total counted together.
+    const slice = await this.db
+      .selectFrom(inRadius)
+      .select(['r.id', 'r.d', sql<number>`count(*) over ()`.as('n')])
+      .where('r.d', '<=', near.radiusKm)
+      .orderBy('r.d')
+      .orderBy('r.id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    const count = slice.length
+      ? { n: slice[0]!.n }
+      : // A page past the last: count alone.
+        await this.db
+          .selectFrom(inRadius)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('r.d', '<=', near.radiusKm)
+          .executeTakeFirstOrThrow();
     const rows = await this.byIds(slice.map((s) => s.id));
     return {
       data: slice.flatMap((s) => {
