@@ -30,6 +30,8 @@ test('a candidate gets the jobs page’s search by e-mail, confirms it and manag
   page,
   request,
 }) => {
+  // A whole journey over three pages, with an accessibility check: longer than the default budget.
+  test.setTimeout(120_000);
   const c = newCandidate('Meera');
   await storeSession(page, await registerByApi(request, c));
   await page.goto('/jobs?city=Mumbai');
@@ -40,8 +42,9 @@ test('a candidate gets the jobs page’s search by e-mail, confirms it and manag
   await dialog.getByRole('combobox', { name: 'How often' }).selectOption('weekly');
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Create job alert' }).click();
-  await expect(dialog.getByRole('status')).toContainText('Almost done!');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  const done = page.getByRole('dialog', { name: 'Check your inbox' });
+  await expect(done.getByRole('status')).toContainText('Almost done!');
+  await done.getByRole('button', { name: 'Close' }).click();
 
   await page.goto(await readConfirmLink(c.email));
   await expect(page.getByRole('heading', { name: 'Your job alert is on' })).toBeVisible();
