@@ -137,10 +137,13 @@ async function startApi(processes: number): Promise<ChildProcess> {
       if (running >= processes) resolve();
     });
   });
+  let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     allRunning,
-    new Promise((_, reject) => setTimeout(() => reject(new Error('the API did not start')), 120_000)),
-  ]);
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the API did not start')), 120_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   await waitUp(`http://127.0.0.1:${PORT}/readyz`);
   return child;
 }
