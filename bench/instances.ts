@@ -112,7 +112,7 @@ async function waitUp(url: string, timeoutMs = 120_000) {
 async function startApi(processes: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -129,9 +129,22 @@ async function startApi(processes: number): Promise<ChildProcess> {
       JWT_SECRET: randomBytes(32).toString('hex'),
     },
   });
+  // Every process has said it is running: the cluster hands connections only to those listening.
+  let running = 0;
+  const allRunning = new Promise<void>((resolve) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      running += (d.toString().match(/is running at/g) ?? []).length;
+      if (running >= processes) resolve();
+    });
+  });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    allRunning,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the API did not start')), 120_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   await waitUp(`http://127.0.0.1:${PORT}/readyz`);
-  // Every process has started: the cluster hands connections out only to those listening.
-  await new Promise((r) => setTimeout(r, 3000));
   return child;
 }
 

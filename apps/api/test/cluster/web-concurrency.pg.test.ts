@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -49,12 +50,23 @@ afterAll(async () => {
 function getFresh(url: string): Promise<{ status: number; body: string; cache: string | undefined }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${server.baseUrl}${url}`, { agent: false, headers: { connection: 'close' } }, (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body, cache: res.headers['x-cache'] as string | undefined }),
-        );
+      .get(
+        `${server.baseUrl}${url}`,
+        { agent: false, timeout: 10_000, headers: { connection: 'close' } },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body,
+              cache: res.headers['x-cache'] as string | undefined,
+            }),
+          );
+        },
+      )
+      .on('timeout', function (this: http.ClientRequest) {
+        this.destroy(new Error(`no answer to ${url}`));
       })
       .on('error', reject);
   });
@@ -99,4 +111,21 @@ describe('WEB_CONCURRENCY=2', () => {
       expect(r.body).not.toContain(`"${job._id}"`);
     }
   });
+
+  it('replaces a process that dies, while the other keeps answering', async () => {
+    const workers = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0]!, 'SIGKILL');
+    // Once the first process knows (a connection handed over in the instant before is lost, as with any crash)...
+    await waitFor(async () => /ended \(SIGKILL\); starting another/.test(server.output()), 10_000, 20);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => getFresh('/api/v1/spajobs?page=1&limit=9')),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+    await waitFor(async () => (server.output().match(/is running at/g) ?? []).length === 3, 60_000, 200);
+    expect(server.alive()).toBe(true);
+  }, 90_000);
 });

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-config-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const load = (env: Record<string, string>) =>
+  loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'a-test-secret-that-is-long-enough-0123',
+    ...env,
+  } as NodeJS.ProcessEnv);
+
+describe('settings for several instances', () => {
+  it('runs one process on SQLite and one per core on PostgreSQL unless WEB_CONCURRENCY says', () => {
+    expect(load({}).webConcurrency).toBe(1);
+    expect(load({ DATABASE_URL: 'postgres://db/spajobs' }).webConcurrency).toBe(os.availableParallelism());
+    expect(load({ DATABASE_URL: 'postgres://db/spajobs', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(() => load({ WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => load({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it('keeps uploads in UPLOADS_DIR when set, else in the data folder', () => {
+    expect(load({}).uploadsDir).toBe(path.join(dataDir, 'uploads'));
+    expect(load({ UPLOADS_DIR: '/srv/shared/uploads' }).uploadsDir).toBe('/srv/shared/uploads');
+  });
+
+  it('reads Redis, its key prefix and a read replica from the environment', () => {
+    const c = load({
+      REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'jobs-a:',
+      DATABASE_READ_URL: 'postgres://replica/spajobs',
+    });
+    expect(c.redisUrl).toBe('redis://cache:6379');
+    expect(c.redisPrefix).toBe('jobs-a:');
+    expect(c.databaseReadUrl).toBe('postgres://replica/spajobs');
+    const d = load({});
+    expect(d.redisUrl).toBeUndefined();
+    expect(d.redisPrefix).toBe('spajobs:');
+    expect(d.databaseReadUrl).toBeUndefined();
+  });
+});
