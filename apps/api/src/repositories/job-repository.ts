@@ -421,7 +421,7 @@ export class JobRepository {
     const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
       b.n < a.n ? b : a,
     );
-    if (best.few && best.n === 0) return 'none';
+    // The trigram counts may be minutes old, so even "none" is asked of the index itself (cheap).
     if (best.few || searchPlanning.force === 'index')
       return { kind: 'index', driver: best.t, trigrams: best.trigrams };
     if (searchPlanning.force === 'walk') return { kind: 'walk' };
