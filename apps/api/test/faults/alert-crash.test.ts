@@ -105,7 +105,9 @@ describe('a worker killed in the middle of a run', () => {
     smtp.answer = () => 'accept';
     const second = startWorker();
     try {
-      await smtp.waitFor(ALERTS, 30_000);
+      await smtp.waitFor(ALERTS, 60_000).catch((err: Error) => {
+        throw new Error(`${err.message}\n${second.output()}`);
+      });
       // Long enough for any second copy (a lease runs out after 1.5 s) to have come.
       await new Promise((r) => setTimeout(r, 2500));
     } finally {
@@ -120,5 +122,5 @@ describe('a worker killed in the middle of a run', () => {
       .select(['digests_sent', 'lease_owner'])
       .execute();
     expect(rows.every((r) => Number(r.digests_sent) === 1 && r.lease_owner === null)).toBe(true);
-  }, 90_000);
+  }, 150_000);
 });
