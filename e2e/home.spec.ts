@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, dismissContactPopup, expectNoSeriousA11yViolations } from './support.js';
+import {
+  DESKTOP,
+  PHONE,
+  dismissContactPopup,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+} from './support.js';
 
 /** The count line: what is shown when there are more spas than cards, else how many were found. */
 function nearbyCount(api: { count: number; data: unknown[] }, km: number): string {
@@ -45,7 +51,7 @@ test.describe('nearby spas with location granted', () => {
     ).json();
     expect(api.count).toBeGreaterThan(0);
 
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const block = nearby(page);
     await expect(block.getByText('Near Mumbai, Maharashtra')).toBeVisible();
     const radius = block.getByLabel('Radius');
@@ -79,7 +85,7 @@ test.describe('nearby spas with location granted', () => {
       )
     ).json();
     const spa = api.data[0];
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const card = nearby(page)
       .getByRole('article')
       .filter({ has: page.getByRole('heading', { name: spa.name }) });
@@ -114,7 +120,7 @@ test.describe('nearby spas with location granted', () => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
     });
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const card = nearby(page).getByRole('article').first();
     const name = await card.getByRole('heading').textContent();
     const href = await card.getByRole('link', { name: name!, exact: true }).getAttribute('href');
@@ -152,7 +158,7 @@ test.describe('nearby spas with location granted', () => {
     expect(wide.count).toBeGreaterThan(0);
 
     await context.setGeolocation(OUTSKIRTS);
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const block = nearby(page);
     await expect(block.getByRole('heading', { name: 'No spas found nearby' })).toBeVisible();
     await block.getByRole('combobox', { name: 'Radius' }).selectOption('50');
@@ -162,7 +168,7 @@ test.describe('nearby spas with location granted', () => {
   });
 
   test('Update Location looks again and follows the new position', async ({ page, context }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const block = nearby(page);
     await expect(block.getByText('Near Mumbai, Maharashtra')).toBeVisible();
     await context.setGeolocation({ latitude: 12.9716, longitude: 77.5946 });
@@ -174,7 +180,7 @@ test.describe('nearby spas with location granted', () => {
   test('no serious accessibility violations on home, at phone and desktop widths', async ({ page }) => {
     for (const size of [PHONE, DESKTOP]) {
       await page.setViewportSize(size);
-      await page.goto('/');
+      await gotoHydrated(page, '/');
       await expect(nearby(page).getByText(/spas? (found )?within/)).toBeVisible();
       await expect(recent(page).getByRole('article').first()).toBeVisible();
       await expect(summary(page).getByRole('link').first()).toBeVisible();
@@ -190,7 +196,7 @@ test.describe('nearby spas with location denied', () => {
     request,
   }) => {
     const all = await (await request.get('/api/v1/spas/spaall?page=1&limit=6')).json();
-    await page.goto('/home');
+    await gotoHydrated(page, '/home');
     const block = nearby(page);
     const panel = block.getByRole('alert');
     await expect(panel.getByRole('heading', { name: 'Location access denied' })).toBeVisible();
@@ -227,7 +233,7 @@ test.describe('recent jobs and job summary', () => {
     });
     // The first HTML carries the jobs (rendered on the server); the loading state shows when home is
     // reached inside the app.
-    await page.goto('/about');
+    await gotoHydrated(page, '/about');
     await page.getByRole('banner').getByRole('link', { name: 'Home' }).first().click();
     const block = recent(page);
     await expect(block.locator('ul[aria-busy="true"] > li')).toHaveCount(9);
@@ -242,7 +248,7 @@ test.describe('recent jobs and job summary', () => {
 
   test('a recent job card opens the job', async ({ page, request }) => {
     const api = await (await request.get('/api/v1/spajobs/recent?limit=9&page=1')).json();
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await recent(page).getByRole('link', { name: api.data[0].title }).first().click();
     await expect(page).toHaveURL(new RegExp(`/job/${api.data[0]._id}$`));
   });
@@ -252,7 +258,7 @@ test.describe('recent jobs and job summary', () => {
     request,
   }) => {
     const api = await (await request.get('/api/v1/spajobs/summary/all-stats')).json();
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const block = summary(page);
     const city = api.byCity[0];
     const byCity = block.getByRole('group', { name: 'Jobs by City' });
@@ -260,7 +266,7 @@ test.describe('recent jobs and job summary', () => {
     await byCity.getByRole('link', { name: new RegExp(`^${city.city} `) }).click();
     await expect(page).toHaveURL(`/jobs?city=${encodeURIComponent(city.city)}`);
 
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const state = api.byState[0];
     await summary(page)
       .getByRole('group', { name: 'Jobs by State' })
@@ -268,7 +274,7 @@ test.describe('recent jobs and job summary', () => {
       .click();
     await expect(page).toHaveURL(`/jobs?state=${encodeURIComponent(state.state).replace(/%20/g, '+')}`);
 
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const cat = api.byCategory[0];
     await summary(page)
       .getByRole('group', { name: 'Jobs by Category' })
@@ -277,7 +283,7 @@ test.describe('recent jobs and job summary', () => {
     await expect(page).toHaveURL(new RegExp(`/jobs\\?category=`));
     expect(new URL(page.url()).searchParams.get('category')).toBe(cat.category);
 
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     const cs = api.byCityState[0];
     const group = summary(page).getByRole('group', { name: 'Jobs by City and State' });
     const chips = group.getByRole('list', { name: `Categories in ${cs.city}` }).first();
@@ -292,7 +298,7 @@ test.describe('recent jobs and job summary', () => {
       category: cs.categories[0],
     });
 
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await summary(page)
       .getByRole('group', { name: 'Jobs by City and State' })
       .getByRole('link', { name: `${cs.city}, ${cs.state}` })
@@ -314,7 +320,7 @@ test.describe('home when there is nothing to show', () => {
   test.use({ geolocation: MUMBAI, permissions: ['geolocation'] });
 
   test('"No Jobs Found" and "No spas found nearby" on an empty board', async ({ page }) => {
-    await page.goto(`${spare.baseURL}/`);
+    await gotoHydrated(page, `${spare.baseURL}/`);
     await expect(recent(page).getByRole('heading', { name: 'No Jobs Found' })).toBeVisible();
     await expect(nearby(page).getByRole('heading', { name: 'No spas found nearby' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -333,7 +339,7 @@ test.describe('home when the server fails', () => {
   test('recent jobs, job summary and the all-spas fallback show their errors with retry', async ({
     page,
   }) => {
-    await page.goto(`${spare.baseURL}/`);
+    await gotoHydrated(page, `${spare.baseURL}/`);
     const jobs = recent(page);
     await expect(jobs.getByRole('heading', { name: 'Unable to Load Jobs' })).toBeVisible();
     await expect(jobs.getByText('Server error. Please try again later.')).toBeVisible();
@@ -349,7 +355,7 @@ test.describe('home when the server fails', () => {
   test('nearby spas show the error with retry when the search fails', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(MUMBAI);
-    await page.goto(`${spare.baseURL}/`);
+    await gotoHydrated(page, `${spare.baseURL}/`);
     const spas = nearby(page);
     await expect(spas.getByText('Near Mumbai, Maharashtra')).toBeVisible();
     await expect(spas.getByRole('heading', { name: 'Failed to fetch spas' })).toBeVisible();

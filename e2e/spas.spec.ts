@@ -4,6 +4,7 @@ import {
   PHONE,
   dismissContactPopup,
   expectNoSeriousA11yViolations,
+  gotoHydrated,
   navigateInApp,
 } from './support.js';
 import { startSpareServer, type SpareServer } from './spare-server.js';
@@ -38,7 +39,7 @@ test('lists every spa, 12 a page, with city and radius disabled until a state an
   request,
 }) => {
   const all = await search(request, { page: 1 });
-  await page.goto('/spas');
+  await gotoHydrated(page, '/spas');
   await expect(page.getByRole('heading', { level: 1, name: 'Find Spas Jobs' })).toBeVisible();
   await expect(page.getByText(found(all.total))).toBeVisible();
   await expect(page.getByText(`Page 1 of ${all.pages}`)).toBeVisible();
@@ -53,7 +54,7 @@ test('lists every spa, 12 a page, with city and radius disabled until a state an
 test('the name filter searches as one types and goes into the query string', async ({ page, request }) => {
   const expected = await search(request, { name: 'Bliss' });
   expect(expected.total).toBeGreaterThan(0);
-  await page.goto('/spas');
+  await gotoHydrated(page, '/spas');
   await filters(page).getByLabel('Spa name').fill('Bliss');
   await expect(page).toHaveURL(/\/spas\?name=Bliss$/);
   await expect(page.getByText(found(expected.total))).toBeVisible();
@@ -71,7 +72,7 @@ test('state then city narrow the list; changing the state clears the city', asyn
   const inState = await search(request, { state: 'Maharashtra' });
   const inCity = await search(request, { state: 'Maharashtra', city: 'Mumbai' });
 
-  await page.goto('/spas');
+  await gotoHydrated(page, '/spas');
   const bar = filters(page);
   await bar.getByLabel('State').selectOption('Maharashtra');
   await expect(page).toHaveURL(/\/spas\?state=Maharashtra$/);
@@ -100,7 +101,7 @@ test('filters combine, chips remove one filter, Clear all and Reset remove them 
   const combined = await search(request, { name: 'Spa', state: 'Maharashtra', city: 'Mumbai' });
   const nameAndState = await search(request, { name: 'Spa', state: 'Maharashtra' });
   const all = await search(request, {});
-  await page.goto('/spas');
+  await gotoHydrated(page, '/spas');
   const bar = filters(page);
   await bar.getByLabel('Spa name').fill('Spa');
   await expect(page).toHaveURL(/name=Spa/);
@@ -133,7 +134,7 @@ test('filters combine, chips remove one filter, Clear all and Reset remove them 
 });
 
 test('an unmatched name shows the empty state with Clear all', async ({ page }) => {
-  await page.goto('/spas?name=zzzz-no-such-spa');
+  await gotoHydrated(page, '/spas?name=zzzz-no-such-spa');
   await expect(page.getByRole('heading', { name: 'No spas match your filters' })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Clear all' }).last().click();
   await expect(page).toHaveURL(/\/spas$/);
@@ -144,7 +145,7 @@ test('pages: Previous and Next, numbers in a window of five with ellipses', asyn
   const all = await search(request, { page: 1 });
   expect(all.pages).toBeGreaterThan(12);
   const p2 = await search(request, { page: 2 });
-  await page.goto('/spas');
+  await gotoHydrated(page, '/spas');
   const pager = page.getByRole('navigation', { name: 'Spa result pages' });
   await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
@@ -154,7 +155,7 @@ test('pages: Previous and Next, numbers in a window of five with ellipses', asyn
   await expect(page.getByText(`Page 2 of ${all.pages}`)).toBeVisible();
   await expect.poll(() => cardNames(page)).toEqual(p2.data.map((s) => s.name));
 
-  await page.goto('/spas?page=10');
+  await gotoHydrated(page, '/spas?page=10');
   await expect(pager.getByRole('button', { name: 'Page 10' })).toHaveAttribute('aria-current', 'page');
   await expect(pager.getByRole('button', { name: /^Page \d+$/ })).toHaveText([
     '1',
@@ -183,7 +184,7 @@ test('pages: Previous and Next, numbers in a window of five with ellipses', asyn
 test('a shared link or a reload restores the same filters and results', async ({ page, request }) => {
   const expected = await search(request, { name: 'Spa', state: 'Maharashtra', page: 2 });
   const url = '/spas?name=Spa&state=Maharashtra&page=2';
-  await page.goto(url);
+  await gotoHydrated(page, url);
   const bar = filters(page);
   await expect(bar.getByLabel('Spa name')).toHaveValue('Spa');
   await expect(bar.getByLabel('State')).toHaveValue('Maharashtra');
@@ -208,7 +209,7 @@ test.describe('with location granted', () => {
   }) => {
     const near = await search(request, { radius: 10, lat: MUMBAI.latitude, lng: MUMBAI.longitude });
     expect(near.total).toBeGreaterThan(0);
-    await page.goto('/spas');
+    await gotoHydrated(page, '/spas');
     const radius = filters(page).getByLabel('Radius');
     await expect(radius).toBeEnabled();
     await expect(radius.locator('option')).toHaveText([
@@ -242,7 +243,7 @@ test.describe('with location granted', () => {
 test('no serious accessibility violations at phone and desktop widths', async ({ page }) => {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.goto('/spas?state=Maharashtra');
+    await gotoHydrated(page, '/spas?state=Maharashtra');
     await expect(results(page).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }
@@ -258,7 +259,7 @@ test.describe('when the server fails', () => {
   });
 
   test('shows "Failed to fetch spas" with retry', async ({ page }) => {
-    await page.goto(`${spare.baseURL}/spas?name=Spa`);
+    await gotoHydrated(page, `${spare.baseURL}/spas?name=Spa`);
     const alert = page.getByRole('main').getByRole('alert');
     await expect(alert.getByRole('heading', { name: 'Failed to fetch spas' })).toBeVisible();
     await expect(alert.getByText('Failed to load spas. Please try again.')).toBeVisible();
@@ -272,7 +273,7 @@ test.describe('when the server fails', () => {
   }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(MUMBAI);
-    await page.goto(`${spare.baseURL}/spas?radius=10`);
+    await gotoHydrated(page, `${spare.baseURL}/spas?radius=10`);
     const alert = page.getByRole('main').getByRole('alert');
     await expect(
       alert.getByText('Failed to apply location filtering. Please try without radius filter.'),
@@ -287,7 +288,7 @@ test('without a connection, says to try again later, and Try Again loads the spa
   page,
 }) => {
   // A lost connection cannot be provoked on the server side; the requests are cut here.
-  await page.goto('/about');
+  await gotoHydrated(page, '/about');
   await page.route('**/api/v1/spas/search**', (route) => route.abort('internetdisconnected'));
   await navigateInApp(page, '/spas');
   const alert = page.getByRole('main').getByRole('alert');

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
@@ -18,6 +18,14 @@ declare global {
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent;
   return text ? (JSON.parse(text) as T) : undefined;
+}
+
+/** Marks the page as taken over by the app (browser tests wait for it before acting on server HTML). */
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
 }
 
 async function start() {
@@ -43,6 +51,7 @@ async function start() {
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <RouterProvider router={router} />
+          <Hydrated />
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>
