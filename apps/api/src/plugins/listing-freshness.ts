@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { nextJobExpiry } from '../repositories/employer-repository.ts';
 
-const LISTINGS_CHANGED = 'listings';
+export const LISTINGS_CHANGED = 'listings';
 
 /** Jobs expiring close together drop the caches once, not once each. */
 const MIN_GAP_MS = 5_000;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LISTINGS_CHANGED } from '../plugins/listing-freshness.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -154,6 +155,8 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
   const renderer = template?.includes(ROOT_MARK) ? await loadRenderer(app) : null;
   const { config } = app.ctx;
   const pages = new Map<string, CachedPage>();
+  // A job closed, paused or rejected on any instance leaves the rendered pages at once, as it leaves the listings.
+  app.ctx.changes.on(LISTINGS_CHANGED, () => pages.clear());
 
   await registerFindability(app);
   await registerShareImages(app);

@@ -287,6 +287,26 @@ describe('public pages rendered on the server', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('a job closed anywhere leaves the kept pages at once: its page answers 410 on the next visit', async () => {
+    const id = await insertJob(t.database, ids.lotus!, {
+      title: 'Short-lived Stylist',
+      category: 'Therapist',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+    });
+    expect((await web.inject(`/job/${id}`)).statusCode).toBe(200);
+    expect((await web.inject(`/job/${id}`)).headers['x-cache']).toBe('hit');
+    await t.database.db
+      .updateTable('jobs')
+      .set({ is_active: 0, status: 'closed' })
+      .where('id', '=', id)
+      .execute();
+    web.ctx.listingsChanged();
+    const after = await web.inject(`/job/${id}`);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.statusCode).toBe(410);
+  });
+
   it('robots.txt names the sitemap', async () => {
     const res = await web.inject('/robots.txt');
     expect(res.statusCode).toBe(200);
