@@ -79,7 +79,7 @@ test.describe('public pages arrive rendered', () => {
     }
     const missing = await noJs.goto('/job/99999999');
     expect(missing?.status()).toBe(404);
-    await expect(noJs.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(noJs.getByRole('heading', { name: 'Job Not Found' })).toBeVisible();
     await context.close();
   });
 
