@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
@@ -34,6 +34,8 @@ async function start() {
   const queryState = readJson<DehydratedState>('query-state');
   if (queryState) hydrate(queryClient, queryState);
   if (routerState) {
+    // The server's page is painted before any of the app's work starts: a slow phone shows it at once.
+    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
     // The screens the server rendered must be in place before hydrating, or the first render would differ.
     const lazy = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
     await Promise.all(
@@ -56,7 +58,9 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (routerState) hydrateRoot(container, app);
+  // Hydrating as a transition lets React yield to the browser between pieces of work, so a slow phone
+  // keeps answering taps and scrolls while the server's page comes to life (no long task).
+  if (routerState) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

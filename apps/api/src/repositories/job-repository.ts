@@ -694,6 +694,8 @@ export class JobRepository {
    */
   private pendingViews = new Map<number, number>();
   private flushTimer: NodeJS.Timeout | undefined;
+  /** The flush being written: flushes run one after another, never side by side on the same rows. */
+  private flushing: Promise<void> = Promise.resolve();
 
   countView(id: number): void {
     this.pendingViews.set(id, (this.pendingViews.get(id) ?? 0) + 1);
@@ -703,11 +705,18 @@ export class JobRepository {
     }, 1000).unref();
   }
 
-  async flushViews(): Promise<void> {
+  flushViews(): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
+    const run = this.flushing.catch(() => undefined).then(() => this.writeViews());
+    this.flushing = run;
+    return run;
+  }
+
+  private async writeViews(): Promise<void> {
     if (!this.pendingViews.size) return;
-    const views = [...this.pendingViews];
+    // In id order, so that instances flushing at the same moment lock rows in the same order.
+    const views = [...this.pendingViews].sort((a, b) => a[0] - b[0]);
     this.pendingViews.clear();
     try {
       await this.primary.transaction().execute(async (trx) => {

@@ -3,7 +3,8 @@ import { LISTINGS_CHANGED } from '../plugins/listing-freshness.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough, Writable, type Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@spajobs/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -133,6 +134,44 @@ interface CachedPage {
   etag: string;
   status: number;
   expires: number;
+  /** The page compressed, kept once made, per encoding. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding a client takes, brotli first (Accept-Encoding; "identity" when neither). */
+function pickEncoding(req: FastifyRequest): Encoding | null {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const takes = (name: string) => new RegExp(`(^|[,\\s])${name}(?!;q=0(\\.0*)?(,|$))`).test(accept);
+  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : null;
+}
+
+/** Brotli at a level quick enough to run for every page (as the API's own compression does). */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Pages are answered by the not-found handler, which the compression plugin does not reach, so they
+ * are compressed here: a rendered stream on the fly, a kept page once per encoding.
+ */
+function sendHtml(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  html: string | Readable,
+  kept?: CachedPage['encoded'],
+): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(req);
+  if (!encoding) return reply.send(html);
+  reply.header('content-encoding', encoding);
+  if (typeof html !== 'string') {
+    return reply.send(html.pipe(encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip()));
+  }
+  const bytes =
+    kept?.[encoding] ??
+    (encoding === 'br' ? zlib.brotliCompressSync(html, BROTLI) : zlib.gzipSync(html, { level: 6 }));
+  if (kept) kept[encoding] = bytes;
+  return reply.send(bytes);
 }
 
 const MAX_CACHED_PAGES = 2000;
@@ -183,6 +222,14 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
     template!
       .replace(HEAD_MARK, `${renderHead(head, config.site.brandName)}\n    ${preloadsFor(url)}`)
       .replace(SITE_MARK, renderSiteConfig(config.site));
+  /**
+   * A page rendered on the server paints from its HTML and styles alone, so its scripts are fetched at
+   * low priority: on a slow connection they no longer compete with the page's first paint.
+   */
+  const renderedDocument = (url: string, head: PageHead) =>
+    document(url, head)
+      .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+      .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 
   /** The app's shell with the page's head: the browser renders the page. */
   const shell = async (req: FastifyRequest, reply: FastifyReply, url: string, known?: PageHead) => {
@@ -193,17 +240,18 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
         req.log.error({ err }, 'page head failed');
         return defaultHead(app.ctx);
       }));
-    return reply
+    reply
       .status(head.status ?? 200)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(document(url, head));
+      .header('cache-control', 'no-cache');
+    return sendHtml(req, reply, document(url, head));
   };
 
   const sendCached = (req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: string) => {
     reply.header('etag', page.etag).header('cache-control', 'no-cache').header('x-cache', state);
     if (req.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+    reply.status(page.status).type('text/html; charset=utf-8');
+    return sendHtml(req, reply, page.html, page.encoded);
   };
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -245,7 +293,7 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
         status === 404 && headResult.head.status !== 404 ? missingPageHead(app.ctx) : headResult.head;
       const stream = await result.open();
 
-      const [before, after] = document(url, { ...head, status }).split(ROOT_MARK) as [string, string];
+      const [before, after] = renderedDocument(url, { ...head, status }).split(ROOT_MARK) as [string, string];
       const prefix = `${before}<div id="root">`;
       const suffix =
         `</div><script id="router-state" type="application/json">${result.routerState}</script>` +
@@ -273,6 +321,7 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
               pages.set(url, {
                 html,
                 etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`,
+                encoded: {},
                 status,
                 expires: Date.now() + config.pageCacheSeconds * 1000,
               });
@@ -281,12 +330,12 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
           },
         }),
       );
-      return reply
+      reply
         .status(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('x-cache', cacheable ? 'miss' : 'off')
-        .send(body);
+        .header('x-cache', cacheable ? 'miss' : 'off');
+      return sendHtml(req, reply, body);
     } catch (err) {
       req.log.error({ err }, 'page render failed');
       return shell(req, reply, url);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -285,6 +286,34 @@ describe('public pages rendered on the server', () => {
     expect(etag).toBeTruthy();
     const again = await web.inject({ url, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('pages arrive compressed, rendered or kept, and a rendered page fetches its scripts at low priority', async () => {
+    const url = '/about?from=compression-test';
+    const plain = await web.inject(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    );
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      // The first asks after the plain one, so this is the kept page; a new query is rendered afresh.
+      for (const u of [url, `${url}&${encoding}`]) {
+        const res = await web.inject({ url: u, headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toContain('accept-encoding');
+        const html = decode(res.rawPayload).toString('utf8');
+        expect(html).toContain('About');
+        expect(html.length).toBeGreaterThan(res.rawPayload.length);
+        if (u === url) expect(html).toBe(plain.body);
+      }
+    }
+    // The shell of a page rendered in the browser needs its scripts at once.
+    const shell = await web.inject({ url: '/edit-profile', headers: { 'accept-encoding': 'gzip' } });
+    const shellHtml = zlib.gunzipSync(shell.rawPayload).toString('utf8');
+    expect(shellHtml).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
   });
 
   it('a job closed anywhere leaves the kept pages at once: its page answers 410 on the next visit', async () => {

@@ -161,6 +161,26 @@ describe('job listing, detail and recent on known jobs', () => {
     }
   });
 
+  it('view counts flushed twice at once (a timer and a shutdown) are each written exactly once', async () => {
+    const read = async (id: number) =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('jobs')
+            .select('views')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).views,
+      );
+    await t.app.ctx.jobs.flushViews();
+    const before = [await read(ids.ayur!), await read(ids.recep!)];
+    for (const id of [ids.recep!, ids.ayur!, ids.recep!]) t.app.ctx.jobs.countView(id);
+    const first = t.app.ctx.jobs.flushViews();
+    t.app.ctx.jobs.countView(ids.ayur!);
+    await Promise.all([first, t.app.ctx.jobs.flushViews()]);
+    expect([await read(ids.ayur!), await read(ids.recep!)]).toEqual([before[0]! + 2, before[1]! + 2]);
+  });
+
   it('job detail: the job with its spa, a view counted on each visit; closed jobs stay readable', async () => {
     const a = (await t.app.inject(`/api/v1/spajobs/${ids.thai}`)).json();
     const b = (await t.app.inject(`/api/v1/spajobs/${ids.thai}`)).json();
