@@ -192,11 +192,19 @@ async function waitFor(url: string, timeoutMs = 120_000) {
   }
 }
 
-/** Peak and current resident memory of a process, in MB (Linux). */
-function memoryMb(pid: number): { peak: number; now: number } {
+/**
+ * Peak and current resident memory of a process, in MB (Linux), and its anonymous part now: the
+ * resident figures also count the pages of the SQLite file that the read workers map into memory,
+ * which the kernel can drop at any time; the anonymous part is the memory the process itself holds.
+ */
+function memoryMb(pid: number): { peak: number; now: number; anon: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { peak: Math.round(kb('VmHWM') / 1024), now: Math.round(kb('VmRSS') / 1024) };
+  return {
+    peak: Math.round(kb('VmHWM') / 1024),
+    now: Math.round(kb('VmRSS') / 1024),
+    anon: Math.round(kb('RssAnon') / 1024),
+  };
 }
 
 /** Resets the kernel's peak-memory counter, so the peak is the run's (Linux). */
@@ -308,9 +316,12 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
     await db.db.updateTable('job_alerts').set({ next_due_at: started }).execute();
     const during = searchLoad(search, 4, 3600);
     let peak = before.peak;
+    let peakAnon = before.anon;
     for (;;) {
       await sleep(500);
-      peak = Math.max(peak, memoryMb(api.pid!).peak);
+      const m = memoryMb(api.pid!);
+      peak = Math.max(peak, m.peak);
+      peakAnon = Math.max(peakAnon, m.anon);
       const left = await db.db
         .selectFrom('job_alerts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -343,6 +354,12 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
           value: peak,
           target: `≤ ${TARGETS.peakMb}`,
           met: peak <= TARGETS.peakMb,
+        },
+        {
+          measure: 'API anonymous memory, highest seen every 0.5 s (MB)',
+          value: peakAnon,
+          target: `≤ ${TARGETS.peakMb}`,
+          met: peakAnon <= TARGETS.peakMb,
         },
         {
           measure: 'digests sent (mails received)',
