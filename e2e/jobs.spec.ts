@@ -4,6 +4,7 @@ import {
   PHONE,
   dismissContactPopup,
   expectNoSeriousA11yViolations,
+  gotoHydrated,
   navigateInApp,
 } from './support.js';
 
@@ -65,7 +66,7 @@ test.describe('job listing', () => {
   test('shows the latest jobs, 9 a page, with the count and the range', async ({ page, request }) => {
     const all = await apiJobs(request, {});
     expect(all.total).toBeGreaterThan(18);
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await expect(page.getByRole('heading', { level: 1, name: 'Latest Spa Jobs' })).toBeVisible();
     await expectShowing(page, all);
     await expect(page.getByLabel('City', { exact: true })).toBeDisabled();
@@ -79,7 +80,7 @@ test.describe('job listing', () => {
   });
 
   test('typing a title sends one request after the pause, not one per key', async ({ page, request }) => {
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await expect(cards(page)).toHaveCount(9);
     const seen = countListRequests(page);
     const expected = await apiJobs(request, { q: 'therapist' });
@@ -105,14 +106,14 @@ test.describe('job listing', () => {
     const spaWord = first.spa.name.split(/[ ,]/)[0]!;
 
     // Spa name
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await page.getByLabel('Spa name', { exact: true }).fill(spaWord);
     await expectShowing(page, await apiJobs(request, { spa: spaWord }));
     await expect(page.getByRole('button', { name: `Remove filter Spa name: ${spaWord}` })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`spa=${spaWord}`));
 
     // Category
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await page.getByLabel('Category', { exact: true }).selectOption(first.category);
     const byCategory = await apiJobs(request, { category: first.category });
     await expectShowing(page, byCategory);
@@ -121,7 +122,7 @@ test.describe('job listing', () => {
     ).toBeVisible();
 
     // State, then city: the city is chosen from the state's cities and cleared when the state changes.
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await page.getByLabel('State', { exact: true }).selectOption(first.state);
     await expectShowing(page, await apiJobs(request, { state: first.state }));
     const city = page.getByLabel('City', { exact: true });
@@ -132,7 +133,7 @@ test.describe('job listing', () => {
 
     // Posted within the last 7 days: a quick choice, sent as the date it means (in India).
     const since = new Date(Date.now() + 5.5 * 3600_000 - 7 * 86_400_000).toISOString().slice(0, 10);
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await page.getByLabel('Posted within', { exact: true }).selectOption({ label: 'Last 7 days' });
     const recent = await apiJobs(request, { postedDate: since });
     expect(recent.total).toBeLessThan((await apiJobs(request, {})).total);
@@ -156,7 +157,7 @@ test.describe('job listing', () => {
     request,
   }) => {
     const all = await apiJobs(request, {});
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await page.getByLabel('State', { exact: true }).selectOption('Maharashtra');
     await page.getByLabel('City', { exact: true }).selectOption('Mumbai');
     await page.getByLabel('Category', { exact: true }).selectOption('Therapist');
@@ -196,7 +197,7 @@ test.describe('job listing', () => {
   test('pages through the results and keeps the page on reload', async ({ page, request }) => {
     const all = await apiJobs(request, {});
     const second = await apiJobs(request, { page: 2 });
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await expectShowing(page, all);
     await page.getByRole('navigation', { name: 'Job pages' }).getByRole('button', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
@@ -216,7 +217,7 @@ test.describe('job listing', () => {
     const query = { state: 'Maharashtra', city: 'Mumbai', page: 2 };
     const expected = await apiJobs(request, query);
     expect(expected.pages).toBeGreaterThanOrEqual(2);
-    await page.goto('/jobs?state=Maharashtra&city=Mumbai&title=&page=2');
+    await gotoHydrated(page, '/jobs?state=Maharashtra&city=Mumbai&title=&page=2');
     await expectShowing(page, expected, 2);
     await expect(page.getByLabel('State', { exact: true })).toHaveValue('Maharashtra');
     await expect(page.getByLabel('City', { exact: true })).toHaveValue('Mumbai');
@@ -227,13 +228,13 @@ test.describe('job listing', () => {
 
   test('a summary tile link (/jobs?city=Mumbai) lands on the filtered listing', async ({ page, request }) => {
     const expected = await apiJobs(request, { city: 'Mumbai' });
-    await page.goto('/jobs?city=Mumbai');
+    await gotoHydrated(page, '/jobs?city=Mumbai');
     await expectShowing(page, expected);
     await expect(page.getByRole('button', { name: 'Remove filter City: Mumbai' })).toBeVisible();
     for (const c of await cards(page).allTextContents()) expect(c).toContain('Mumbai');
 
     const byCategory = await apiJobs(request, { category: 'Ayurveda' });
-    await page.goto('/jobs?category=Ayurveda');
+    await gotoHydrated(page, '/jobs?category=Ayurveda');
     await expectShowing(page, byCategory);
     await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Ayurveda');
   });
@@ -256,7 +257,7 @@ test.describe('job listing', () => {
     request,
   }) => {
     const all = await apiJobs(request, {});
-    await page.goto('/jobs?q=zzqx-no-such-job');
+    await gotoHydrated(page, '/jobs?q=zzqx-no-such-job');
     await expect(page.getByRole('heading', { name: 'No jobs match your filters' })).toBeVisible();
     await expect(countHeading(page)).toHaveText('0 jobs found');
     await expectNoSeriousA11yViolations(page);
@@ -279,7 +280,7 @@ test.describe('job listing', () => {
 
   test('on a phone the filters open in a drawer that Escape closes', async ({ page, request }) => {
     await page.setViewportSize(PHONE);
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await expect(cards(page)).toHaveCount(9);
     const open = page.getByRole('button', { name: /^Filters/ });
     await expect(page.getByLabel('Category', { exact: true })).toHaveCount(0);

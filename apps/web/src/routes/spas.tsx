@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { TOTAL_CAP } from '@spajobs/contract/constants';
 import { useSearchParams } from 'react-router';
 import { SPA_PAGE_SIZE } from '../features/spas/lib/constants';
@@ -57,9 +57,22 @@ export default function SpasPage() {
     (next: SpaFilters, replace = false) => setParams(writeFilters(next), { replace }),
     [setParams],
   );
-  const onChange = (patch: Partial<SpaFilters>, typing = false) =>
-    update(changeFilters(filters, patch), typing);
-  const clearAll = () => update(EMPTY_FILTERS);
+  // A change not yet in the address: a name typed a moment before a state is chosen must not undo it
+  // when its pause ends before the page has read the new address.
+  const pending = useRef<SpaFilters | null>(null);
+  const search = params.toString();
+  useEffect(() => {
+    pending.current = null;
+  }, [search]);
+  const onChange = (patch: Partial<SpaFilters>, typing = false) => {
+    const next = changeFilters(pending.current ?? filters, patch);
+    pending.current = next;
+    update(next, typing);
+  };
+  const clearAll = () => {
+    pending.current = EMPTY_FILTERS;
+    update(EMPTY_FILTERS);
+  };
 
   const useRadius = filters.radius !== null && granted !== null;
   const query = spaSearchParams(filters, granted);
