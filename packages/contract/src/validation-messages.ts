@@ -1,12 +1,29 @@
 import { z } from 'zod';
-import { limitMessages as lm, messages as m } from './messages.ts';
+import {
+  limitMessages,
+  messages,
+  type LimitMessages,
+  type MessageCatalogue,
+} from './messages.ts';
+
+/** The words an error map speaks: the contract's messages in one language. */
+export interface CheckWords {
+  messages: MessageCatalogue;
+  limitMessages: LimitMessages;
+}
 
 /**
  * The words for a failed check that carries no message of its own, so that no
  * library default ("Invalid input", "Too small: expected …") ever reaches a
- * person. A schema's own message always wins over these.
+ * person. A schema's own message always wins over these; it is English, and
+ * localizeMessage (localize.ts) puts it into another language by its key.
+ *
+ * `contractErrorMapFor(hindiWords)` (messages-hi.ts) gives the Hindi map, for a
+ * parse that should answer in Hindi: `schema.safeParse(v, { error: map })`.
  */
-export const contractErrorMap: z.core.$ZodErrorMap = (issue) => {
+export function contractErrorMapFor(words: CheckWords): z.core.$ZodErrorMap {
+  const { messages: m, limitMessages: lm } = words;
+  return (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return m.fieldRequired;
@@ -38,6 +55,10 @@ export const contractErrorMap: z.core.$ZodErrorMap = (issue) => {
     default:
       return m.fieldInvalid;
   }
-};
+  };
+}
+
+/** The English map, which every parse uses unless told otherwise. */
+export const contractErrorMap: z.core.$ZodErrorMap = contractErrorMapFor({ messages, limitMessages });
 
 z.config({ customError: contractErrorMap });
