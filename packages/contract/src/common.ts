@@ -17,7 +17,7 @@ export const apiErrorSchema = z.object({
   code: z
     .string()
     .optional()
-    .describe('The message\'s key in the contract catalogue, the same in every language'),
+    .describe("The message's key in the contract catalogue, the same in every language"),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

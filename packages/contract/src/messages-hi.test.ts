@@ -63,13 +63,17 @@ describe('reading an English message back to its key', () => {
       expect(localizeMessage(text, hindiWords)).toBe(messagesHi[key as keyof typeof messagesHi]);
     }
     for (const [key, text] of Object.entries(alertMessages)) {
-      expect(localizeMessage(text, hindiWords), key).toBe(alertMessagesHi[key as keyof typeof alertMessagesHi]);
+      expect(localizeMessage(text, hindiWords), key).toBe(
+        alertMessagesHi[key as keyof typeof alertMessagesHi],
+      );
     }
   });
 
   it('reads templated messages with their numbers and choices', () => {
     expect(messageCode(limitMessages.textTooLong(100))).toBe('textTooLong');
-    expect(localizeMessage(limitMessages.textTooLong(100), hindiWords)).toBe(limitMessagesHi.textTooLong(100));
+    expect(localizeMessage(limitMessages.textTooLong(100), hindiWords)).toBe(
+      limitMessagesHi.textTooLong(100),
+    );
     expect(localizeMessage(limitMessages.numberTooSmall(-2.5), hindiWords)).toBe(
       limitMessagesHi.numberTooSmall(-2.5),
     );
@@ -92,7 +96,11 @@ describe('reading an English message back to its key', () => {
 
 describe('the Hindi error map', () => {
   it('replaces zod’s defaults with Hindi words; English stays the default', () => {
-    const schema = z.object({ text: z.string().min(3), count: z.number().int().max(9), kind: z.enum(['a', 'b']) });
+    const schema = z.object({
+      text: z.string().min(3),
+      count: z.number().int().max(9),
+      kind: z.enum(['a', 'b']),
+    });
     const input = { text: 'ab', count: 12, kind: 'c' };
     const hi = schema.safeParse(input, { error: contractErrorMapFor(hindiWords) });
     expect(hi.error?.issues.map((i) => i.message)).toEqual([

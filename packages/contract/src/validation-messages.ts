@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  limitMessages,
-  messages,
-  type LimitMessages,
-  type MessageCatalogue,
-} from './messages.ts';
+import { limitMessages, messages, type LimitMessages, type MessageCatalogue } from './messages.ts';
 
 /** The words an error map speaks: the contract's messages in one language. */
 export interface CheckWords {
@@ -24,37 +19,39 @@ export interface CheckWords {
 export function contractErrorMapFor(words: CheckWords): z.core.$ZodErrorMap {
   const { messages: m, limitMessages: lm } = words;
   return (issue) => {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return m.fieldRequired;
-      if (issue.expected === 'number') return m.numberRequired;
-      if (issue.expected === 'int') return m.wholeNumberRequired;
-      if (issue.expected === 'string') return m.textRequired;
-      return m.fieldInvalid;
-    case 'too_small': {
-      const min = Number(issue.minimum);
-      if (issue.origin === 'string') return min <= 1 ? m.fieldRequired : lm.textTooShort(min);
-      if (issue.origin === 'array' || issue.origin === 'set') return lm.tooFewItems(min);
-      if (issue.origin === 'number' || issue.origin === 'int') return lm.numberTooSmall(min);
-      return m.fieldInvalid;
+    switch (issue.code) {
+      case 'invalid_type':
+        if (issue.input === undefined || issue.input === null) return m.fieldRequired;
+        if (issue.expected === 'number') return m.numberRequired;
+        if (issue.expected === 'int') return m.wholeNumberRequired;
+        if (issue.expected === 'string') return m.textRequired;
+        return m.fieldInvalid;
+      case 'too_small': {
+        const min = Number(issue.minimum);
+        if (issue.origin === 'string') return min <= 1 ? m.fieldRequired : lm.textTooShort(min);
+        if (issue.origin === 'array' || issue.origin === 'set') return lm.tooFewItems(min);
+        if (issue.origin === 'number' || issue.origin === 'int') return lm.numberTooSmall(min);
+        return m.fieldInvalid;
+      }
+      case 'too_big': {
+        const max = Number(issue.maximum);
+        if (issue.origin === 'string') return lm.textTooLong(max);
+        if (issue.origin === 'array' || issue.origin === 'set') return lm.tooManyItems(max);
+        if (issue.origin === 'number' || issue.origin === 'int') return lm.numberTooLarge(max);
+        return m.fieldInvalid;
+      }
+      case 'invalid_value':
+        if (issue.input === undefined || issue.input === null) return m.fieldRequired;
+        return issue.values.length > 0 && issue.values.length <= 8
+          ? lm.choices(issue.values)
+          : m.choiceInvalid;
+      case 'not_multiple_of':
+        return m.wholeNumberRequired;
+      case 'unrecognized_keys':
+        return m.unknownField;
+      default:
+        return m.fieldInvalid;
     }
-    case 'too_big': {
-      const max = Number(issue.maximum);
-      if (issue.origin === 'string') return lm.textTooLong(max);
-      if (issue.origin === 'array' || issue.origin === 'set') return lm.tooManyItems(max);
-      if (issue.origin === 'number' || issue.origin === 'int') return lm.numberTooLarge(max);
-      return m.fieldInvalid;
-    }
-    case 'invalid_value':
-      if (issue.input === undefined || issue.input === null) return m.fieldRequired;
-      return issue.values.length > 0 && issue.values.length <= 8 ? lm.choices(issue.values) : m.choiceInvalid;
-    case 'not_multiple_of':
-      return m.wholeNumberRequired;
-    case 'unrecognized_keys':
-      return m.unknownField;
-    default:
-      return m.fieldInvalid;
-  }
   };
 }
 
