@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { DEFAULT_RADIUS_KM } from '../lib/constants';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { CrosshairIcon, MapPinIcon } from '../../../components/ui/icons';
