@@ -105,6 +105,12 @@ describe('answers in the language of Accept-Language', () => {
     expect(hiRes.json()).toMatchObject({ message: hi.notFound, code: 'notFound' });
   });
 
+  it('answers in Hindi even what Fastify refuses before routing', async () => {
+    const res = await t.app.inject({ url: `/api/v1/jobs/${'9'.repeat(300)}`, headers: HINDI });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ message: hi.addressTooLong, code: 'addressTooLong' });
+  });
+
   it('puts the schemas’ own messages, the zod defaults and the limits into Hindi, field by field', async () => {
     const en = await post('/users/register', {});
     const hiRes = await post('/users/register', {}, HINDI);

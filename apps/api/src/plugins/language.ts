@@ -74,10 +74,24 @@ export function addVary(reply: FastifyReply, field: string): void {
 export function localized(req: FastifyRequest, text: string): { text: string; code?: string } {
   const found = lookUpMessage(text);
   if (!found) return { text };
-  return { text: req.lang === 'en' ? text : found.in(wordsFor(req.lang)), code: found.code };
+  const lang = requestLanguage(req);
+  return { text: lang === 'en' ? text : found.in(wordsFor(lang)), code: found.code };
 }
 
 const langs = new WeakMap<FastifyRequest, Language>();
+
+/**
+ * The request's language, read once. Also for the requests Fastify answers
+ * through `frameworkErrors` before routing, which are not decorated (no `req.lang`).
+ */
+export function requestLanguage(req: FastifyRequest): Language {
+  let lang = langs.get(req);
+  if (!lang) {
+    lang = languageOf(req.headers['accept-language']);
+    langs.set(req, lang);
+  }
+  return lang;
+}
 
 /**
  * `req.lang` from Accept-Language on every request (read on first use, also
@@ -88,12 +102,7 @@ const langs = new WeakMap<FastifyRequest, Language>();
 export function registerLanguage(app: FastifyInstance): void {
   app.decorateRequest('lang', {
     getter(this: FastifyRequest): Language {
-      let lang = langs.get(this);
-      if (!lang) {
-        lang = languageOf(this.headers['accept-language']);
-        langs.set(this, lang);
-      }
-      return lang;
+      return requestLanguage(this);
     },
   });
 
