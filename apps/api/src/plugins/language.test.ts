@@ -105,6 +105,14 @@ describe('answers in the language of Accept-Language', () => {
     expect(hiRes.json()).toMatchObject({ message: hi.notFound, code: 'notFound' });
   });
 
+  it('names the code in the OpenAPI document’s error shape', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    const refused = doc.paths['/api/v1/users/login'].post.responses['401'].content['application/json'].schema;
+    expect(Object.keys(refused.properties)).toEqual(
+      expect.arrayContaining(['success', 'error', 'message', 'code', 'fields']),
+    );
+  });
+
   it('answers in Hindi even what Fastify refuses before routing', async () => {
     const res = await t.app.inject({ url: `/api/v1/jobs/${'9'.repeat(300)}`, headers: HINDI });
     expect(res.statusCode).toBe(414);
