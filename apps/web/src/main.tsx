@@ -36,7 +36,7 @@ async function start() {
   // A Hindi page hydrates with the Hindi texts already in place (the server rendered it with them).
   const lang = localeOf(window.location.pathname);
   setLocale(lang);
-  const texts = loadCatalogue(lang);
+  const texts = loadCatalogue(lang, window.location.pathname);
   if (queryState) hydrate(queryClient, queryState);
   if (routerState) {
     // The screens the server rendered must be in place before hydrating, or the first render would differ.

@@ -6,7 +6,12 @@ import { adminTextHi } from '../features/admin/messages-hi';
 import { employerText } from '../features/employer/messages';
 import { employerTextHi } from '../features/employer/messages-hi';
 import { en } from './en';
-import { hi } from './hi';
+import { hi as hiCore } from './hi';
+import { hiPages } from './hi-pages';
+import { hiRules } from './hi-rules';
+
+/** The Hindi catalogue as the app assembles it from its chunks. */
+const hi = { ...hiCore, ...hiPages, rules: hiRules };
 
 /**
  * Every catalogue has every key of every other, and each text keeps the same

@@ -568,6 +568,7 @@ export const en = {
     askNewLink: 'Ask for a new link',
     resetFailed: 'Could not change the password. Please try again.',
     account: 'Account',
+    candidate: 'Candidate',
     dashboardOf: 'Dashboard of {name}',
   },
   // Dashboard, edit profile, applications, unauthorized (part 3).

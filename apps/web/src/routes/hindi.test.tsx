@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -38,10 +38,11 @@ describe('Hindi under /hi', () => {
   it('renders the same page in Hindi, with links that stay in Hindi and a head that says so', async () => {
     renderApp('/hi/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'प्राइवेसी पॉलिसी' })).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('hi');
+    await waitFor(() => expect(document.documentElement.lang).toBe('hi'));
     const nav = screen.getAllByRole('navigation', { name: 'मुख्य' })[0]!;
     expect(within(nav).getByRole('link', { name: 'जॉब खोजें' })).toHaveAttribute('href', '/hi/jobs');
     expect(within(nav).getByRole('link', { name: 'होम' })).toHaveAttribute('href', '/hi');
+    await waitFor(() => expect(document.head.querySelector('link[hreflang="en"]')).toBeTruthy());
     expect(document.head.querySelector('link[hreflang="en"]')).toHaveAttribute(
       'href',
       `${window.location.origin}/privacy`,
@@ -75,7 +76,7 @@ describe('Hindi under /hi', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Use' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/terms');
     expect(router.state.location.search).toBe('?from=mail');
-    expect(document.documentElement.lang).toBe('en');
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
     expect(document.cookie).toContain('lang=en');
     expect(screen.getByRole('link', { name: 'हिन्दी' })).toHaveAttribute('href', '/hi/terms?from=mail');
   });
@@ -83,7 +84,7 @@ describe('Hindi under /hi', () => {
   it('English stays at the root, exactly as before', async () => {
     renderApp('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('en');
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     expect(within(nav).getByRole('link', { name: 'Find Jobs' })).toHaveAttribute('href', '/jobs');
   });

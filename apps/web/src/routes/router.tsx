@@ -112,10 +112,13 @@ export const routes: RouteObject[] = [
     // Pathless, so the Hindi routes keep their absolute paths; it matches only when one of them does.
     id: 'hi',
     HydrateFallback: () => null,
-    loader: async () => {
-      await loadCatalogue('hi');
+    // Each Hindi page waits for the Hindi texts it shows (the about and legal texts, or the forms' messages,
+    // come with the pages that need them), on every navigation.
+    loader: async ({ request }) => {
+      await loadCatalogue('hi', new URL(request.url).pathname);
       return null;
     },
+    shouldRevalidate: () => true,
     children: mountUnder('/hi', english),
   },
 ];

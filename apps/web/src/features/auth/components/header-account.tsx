@@ -40,7 +40,7 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
             lastname={user.lastname}
             className="size-9"
           />
-          <span className="max-w-[10rem] truncate">{user.firstname || t.dashboard.candidate}</span>
+          <span className="max-w-[10rem] truncate">{user.firstname || t.auth.candidate}</span>
         </Link>
         <Button variant="secondary" onClick={logout}>
           {t.auth.logout}

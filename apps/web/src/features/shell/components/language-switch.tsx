@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { CloseIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
-import { prefersHindi, rememberedLanguage, rememberLanguage } from '../../../lib/language-preference';
+import { rememberLanguage } from '../../../lib/language-preference';
 import { localeOf, localePath, t, type Locale } from '../../../messages';
 
 const OPTIONS: { lang: Locale; label: 'hindi' | 'english' }[] = [
@@ -11,7 +9,7 @@ const OPTIONS: { lang: Locale; label: 'hindi' | 'english' }[] = [
 ];
 
 /** The same page (path and query) in `lang`. */
-function useSamePageIn(): (lang: Locale) => string {
+export function useSamePageIn(): (lang: Locale) => string {
   const { pathname, search, hash } = useLocation();
   return (lang) => localePath(`${pathname}${search}${hash}`, lang);
 }
@@ -50,47 +48,5 @@ export function LanguageSwitch({ className }: { className?: string }) {
         </span>
       ))}
     </nav>
-  );
-}
-
-/**
- * On a first visit to an English page by a browser set to Hindi: a
- * dismissible offer of the Hindi page. Never a redirect; closing it keeps English.
- */
-export function LanguageSuggestion() {
-  const current = localeOf(useLocation().pathname);
-  const samePageIn = useSamePageIn();
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    setShow(
-      current === 'en' && !rememberedLanguage() && prefersHindi(navigator.languages ?? [navigator.language]),
-    );
-  }, [current]);
-  if (!show) return null;
-  return (
-    <div role="region" aria-label={t.shell.language.label} className="border-b border-brand-200 bg-brand-50">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-        <RouterLink
-          to={samePageIn('hi')}
-          lang="hi"
-          hrefLang="hi"
-          onClick={() => rememberLanguage('hi')}
-          className="min-h-11 content-center font-semibold text-brand-800 underline underline-offset-4"
-        >
-          {t.shell.language.suggest}
-        </RouterLink>
-        <button
-          type="button"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-brand-100"
-          aria-label={t.shell.language.dismiss}
-          onClick={() => {
-            rememberLanguage('en');
-            setShow(false);
-          }}
-        >
-          <CloseIcon size={20} />
-        </button>
-      </div>
-    </div>
   );
 }

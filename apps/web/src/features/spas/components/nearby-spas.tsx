@@ -121,7 +121,7 @@ export function NearbySpas() {
             variant="secondary"
             onClick={geo.request}
             disabled={geo.state.status === 'locating'}
-            className="shrink-0"
+            className="min-w-0"
           >
             <CrosshairIcon size={18} />
             {pos ? m.updateLocation : m.useMyLocation}
