@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noLiteralText from './scripts/eslint/no-literal-text.js';
 
 export default tseslint.config(
   {
@@ -35,5 +36,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // Every word a visitor reads comes from the catalogues, in both languages (decision 0025).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { local: { rules: { 'no-literal-text': noLiteralText } } },
+    rules: { 'local/no-literal-text': 'error' },
   },
 );

@@ -15,7 +15,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createContext } from './plugins/context.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, sendError } from './plugins/errors.ts';
+import { registerLanguage } from './plugins/language.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
 import { keepListingsFresh } from './plugins/listing-freshness.ts';
 import { createSpaDigests, scheduleSpaDigests } from './plugins/spa-digest.ts';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     createContext(config, opts.database, () => app.log),
   );
   registerErrorHandling(app);
+  registerLanguage(app);
 
   await app.register(helmet, securityHeaders(config));
 
@@ -162,9 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   if (opts.web) await serveWeb(app);
   else {
-    app.setNotFoundHandler(async (_req, reply) =>
-      reply.status(404).send({ success: false, error: messages.notFound, message: messages.notFound }),
-    );
+    app.setNotFoundHandler(async (_req, reply) => sendError(reply, 404, messages.notFound));
   }
   return app;
 }

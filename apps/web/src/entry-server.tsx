@@ -7,6 +7,7 @@
  * so the browser hydrates without fetching again.
  */
 import { StrictMode } from 'react';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -22,7 +23,21 @@ import { setApiTransport } from './lib/api-client';
 import { prefetchContext } from './lib/server-loader';
 import { SessionProvider } from './lib/session';
 import { setSiteConfig, type SiteConfig } from './lib/site-config';
+import { setServerTitleSink } from './lib/use-page-title';
 import { routes } from './routes/router';
+import { loadCatalogue, localeOf, type Locale } from './messages';
+import { setLocaleSource } from './messages/locale';
+
+/**
+ * The render in progress: its language (renders of both languages interleave
+ * in one process) and the title its screen gave itself.
+ */
+const current = new AsyncLocalStorage<{ lang: Locale; title?: string | undefined }>();
+setLocaleSource(() => current.getStore()?.lang);
+setServerTitleSink((title) => {
+  const store = current.getStore();
+  if (store) store.title = title;
+});
 
 export interface ServerSetup {
   /** Answers the pages' API calls in-process (always anonymous: the session is a token kept in the browser). */
@@ -49,6 +64,8 @@ export type RenderResult =
       queryState: string;
       /** Renders the app; once it is all ready, `pipe` streams it (the inside of #root) into `out` and ends it. */
       open(): Promise<{ pipe(out: Writable): void }>;
+      /** After `open`: the title the page's screen set for itself (as the browser shows it, in the page's language). */
+      title(): string | undefined;
     };
 
 const handler = createStaticHandler(routes);
@@ -80,6 +97,15 @@ export async function render(
   url: string,
   opts: { origin: string; signal?: AbortSignal },
 ): Promise<RenderResult> {
+  const lang = localeOf(url);
+  await loadCatalogue(lang);
+  // Everything below (loaders, the API calls they make, React's rendering, which it schedules from here)
+  // runs with this page's language.
+  return current.run({ lang }, () => renderIn(url, opts));
+}
+
+async function renderIn(url: string, opts: { origin: string; signal?: AbortSignal }): Promise<RenderResult> {
+  const store = current.getStore()!;
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000, gcTime: Infinity } },
   });
@@ -117,23 +143,29 @@ export async function render(
       errors: serializeErrors(context.errors),
     }),
     queryState: scriptJson(dehydrate(queryClient)),
+    title: () => store.title,
+    // Called later by the server, outside this render's context: the stream is rendered in the page's language.
     open() {
-      return new Promise((resolve, reject) => {
-        let failure: unknown;
-        const stream = renderToPipeableStream(app, {
-          // All data is in the cache before rendering, so the whole page is ready at once; waiting for it
-          // keeps React from adding inline scripts, and the Content-Security-Policy stays "scripts from this site".
-          onAllReady() {
-            if (failure) reject(failure);
-            else resolve({ pipe: (out) => void stream.pipe(out) });
-          },
-          onShellError: reject,
-          onError(err) {
-            failure ??= err;
-          },
-        });
-        opts.signal?.addEventListener('abort', () => stream.abort());
-      });
+      return current.run(
+        store,
+        () =>
+          new Promise<{ pipe(out: Writable): void }>((resolve, reject) => {
+            let failure: unknown;
+            const stream = renderToPipeableStream(app, {
+              // All data is in the cache before rendering, so the whole page is ready at once; waiting for it
+              // keeps React from adding inline scripts, and the Content-Security-Policy stays "scripts from this site".
+              onAllReady() {
+                if (failure) reject(failure);
+                else resolve({ pipe: (out) => void stream.pipe(out) });
+              },
+              onShellError: reject,
+              onError(err) {
+                failure ??= err;
+              },
+            });
+            opts.signal?.addEventListener('abort', () => stream.abort());
+          }),
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './lib/query-client';
 import { routes } from './routes/router';
 import { SessionProvider } from './lib/session';
+import { loadCatalogue, localeOf, setLocale } from './messages';
 import './index.css';
 
 declare global {
@@ -32,6 +33,10 @@ async function start() {
   const container = document.getElementById('root')!;
   const routerState = readJson<HydrationState>('router-state');
   const queryState = readJson<DehydratedState>('query-state');
+  // A Hindi page hydrates with the Hindi texts already in place (the server rendered it with them).
+  const lang = localeOf(window.location.pathname);
+  setLocale(lang);
+  const texts = loadCatalogue(lang, window.location.pathname);
   if (queryState) hydrate(queryClient, queryState);
   if (routerState) {
     // The server's page is painted before any of the app's work starts: a slow phone shows it at once.
@@ -44,6 +49,7 @@ async function start() {
         Object.assign(m.route, { ...loaded, lazy: undefined });
       }),
     );
+    await texts;
     // React Router reads this global itself, reviving the route errors (404) the server rendered.
     window.__staticRouterHydrationData = routerState;
   }

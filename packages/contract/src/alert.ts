@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalInt, optionalNumber, optionalText, successFlag } from './common.ts';
 import { emailField } from './fields.ts';
+import { messages as m } from './messages.ts';
 
 /** Job alerts: a saved jobs-page search sent by e-mail (docs/decisions/0021-job-alerts.md). */
 
@@ -133,7 +134,7 @@ export const alertListResponse = z.object({ success: successFlag, alerts: z.arra
 export const updateAlertPayload = z
   .object({ paused: z.boolean().optional(), frequency: alertFrequency.optional() })
   .refine((p) => p.paused !== undefined || p.frequency !== undefined, {
-    message: 'Nothing to change',
+    message: m.nothingToChange,
     path: ['paused'],
   });
 export type UpdateAlertPayload = z.infer<typeof updateAlertPayload>;

@@ -5,11 +5,19 @@ import './validation-messages.ts';
 
 export * from './constants.ts';
 
-/** The one error shape of the API. */
+/**
+ * The one error shape of the API. `error` and `message` are in the language
+ * the request asked for (Accept-Language: hi or en); `code` names the message
+ * (its key in messages.ts, e.g. `emailInvalid`) and is the same in every language.
+ */
 export const apiErrorSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   message: z.string(),
+  code: z
+    .string()
+    .optional()
+    .describe("The message's key in the contract catalogue, the same in every language"),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -140,6 +140,11 @@ export const messages = {
   cannotDisableSelf: 'You cannot disable your own account.',
   messageNotFound: 'Message not found.',
   noResume: 'This applicant has no resume.',
+  // Answers that named no catalogue entry before the Hindi catalogue.
+  signInCodeInvalid: 'This sign-in has expired or was already used. Please try again.',
+  cityNotListed: 'This city is not in our list. Please place the spa with your location.',
+  nothingToChange: 'Nothing to change',
+  cityNameRequired: 'Type a city name',
 } as const;
 
 /** Messages that name a limit. */
@@ -151,6 +156,12 @@ export const limitMessages = {
   tooFewItems: (min: number) => `At least ${min} items`,
   tooManyItems: (max: number) => `At most ${max} items`,
   choices: (values: readonly unknown[]) => `Please choose one of: ${values.map(String).join(', ')}`,
+  /** A query-string or path parameter that failed its check: "Invalid page: Must be at most 100". */
+  invalidParameter: (field: string, message: string) => `Invalid ${field}: ${message}`,
 };
 
 export type MessageKey = keyof typeof messages;
+export type LimitMessageKey = keyof typeof limitMessages;
+export type LimitMessages = typeof limitMessages;
+/** Every contract message in one language (see messages-hi.ts). */
+export type MessageCatalogue = { readonly [K in MessageKey]: string };

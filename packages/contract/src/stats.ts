@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredNumber } from './common.ts';
+import { messages as m } from './messages.ts';
 
 export const siteStatsResponse = z.object({
   totalUsers: z.number().int(),
@@ -22,7 +23,7 @@ export type ReverseGeo = z.infer<typeof reverseGeoResponse>;
 
 /** GET /geo/cities?q=: Indian cities whose name starts with the text, for choosing a place by hand. */
 export const citySearchQuery = z.object({
-  q: z.string().trim().min(1, 'Type a city name').max(60),
+  q: z.string().trim().min(1, m.cityNameRequired).max(60),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export const citySearchResponse = z.object({

@@ -10,6 +10,7 @@ import * as jobSalaryExperience from './migrations/0007b-job-salary-experience.t
 import * as jobAlerts from './migrations/0008-job-alerts.ts';
 import * as scheduledRuns from './migrations/0009-scheduled-runs.ts';
 import * as openJobIndexes from './migrations/0011-open-job-indexes.ts';
+import * as rememberedLanguage from './migrations/0012-remembered-language.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -27,6 +28,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0008-job-alerts': jobAlerts,
   '0009-scheduled-runs': scheduledRuns,
   '0011-open-job-indexes': openJobIndexes,
+  '0012-remembered-language': rememberedLanguage,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

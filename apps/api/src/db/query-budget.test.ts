@@ -40,6 +40,7 @@ describe('every query has a time budget, and a slow one never holds up the serve
       success: false,
       error: messages.serviceUnavailable,
       message: messages.serviceUnavailable,
+      code: 'serviceUnavailable',
     });
     // And afterwards the database answers as before.
     expect((await t.app.inject('/api/v1/spajobs?title=spa')).statusCode).toBe(200);

@@ -96,6 +96,8 @@ export interface UserTable {
   updated_at: number;
   /** A disabled account cannot sign in and its tokens are refused. */
   disabled_at: Generated<number | null>;
+  /** The language ('en' or 'hi') the person last used the site in; e-mails go in it. */
+  language: Generated<string | null>;
 }
 
 export interface ApplicationTable {
@@ -111,6 +113,8 @@ export interface ApplicationTable {
   interview_at: Generated<string | null>;
   interview_place: Generated<string | null>;
   spa_notified_at: Generated<number | null>;
+  /** The language ('en' or 'hi') the application was sent in; a guest's e-mails go in it. */
+  language: Generated<string | null>;
 }
 
 export interface ContactMessageTable {

@@ -4,11 +4,13 @@ import {
   type AlertLanguage,
   type AlertQuery,
 } from '@spajobs/contract/alert';
+import { pageUrl, rupees } from './mail-language.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
- * The job-alert e-mails in English and Hindi: the confirmation link and the
- * digest. Every digest carries RFC 8058 one-click unsubscribe headers and a
+ * The job-alert e-mails in English and Hindi (the alert's language): the
+ * confirmation link and the digest, linking to the site's pages in that
+ * language. Every digest carries RFC 8058 one-click unsubscribe headers and a
  * visible unsubscribe link.
  */
 
@@ -59,29 +61,27 @@ const texts = {
   hi: {
     confirmSubject: 'अपना जॉब अलर्ट कन्फ़र्म करें',
     hello: 'नमस्ते,',
-    confirmAsked: (brand: string, what: string) =>
-      `आपने ${brand} से इस खोज की नई जॉब्स ई-मेल पर माँगी हैं: ${what}।`,
+    confirmAsked: (brand: string, what: string) => `आपने ${brand} से इस खोज की नई जॉब ईमेल पर माँगी हैं: ${what}।`,
     confirmClick: (hours: number) =>
       `जॉब अलर्ट शुरू करने के लिए इस लिंक पर क्लिक करें (यह लिंक ${hours} घंटे तक और सिर्फ़ एक बार चलेगा):`,
-    confirmIgnore: 'अगर आपने यह अलर्ट नहीं माँगा था, तो इस ई-मेल को अनदेखा करें: आपको हमसे और कोई ई-मेल नहीं मिलेगा।',
+    confirmIgnore: 'अगर आपने यह अलर्ट नहीं माँगा था, तो इस ईमेल को अनदेखा करें: आपको हमसे और कोई ईमेल नहीं मिलेगा।',
     confirmButton: 'मेरा जॉब अलर्ट शुरू करें',
-    digestSubject: (n: number, more: boolean, what: string) =>
-      `${n}${more ? '+' : ''} नई स्पा ${n === 1 && !more ? 'जॉब' : 'जॉब्स'}: ${what}`,
-    digestIntro: (what: string) => `आपके जॉब अलर्ट (${what}) की नई जॉब्स:`,
-    seeAll: 'सभी मिलती-जुलती जॉब्स देखें',
+    digestSubject: (n: number, more: boolean, what: string) => `${n}${more ? '+' : ''} नई स्पा जॉब: ${what}`,
+    digestIntro: (what: string) => `आपके जॉब अलर्ट (${what}) की नई जॉब:`,
+    seeAll: 'सभी मिलती-जुलती जॉब देखें',
     jobLink: 'देखें और अप्लाई करें',
     why: (brand: string, freq: string) =>
-      `आपको यह ई-मेल इसलिए मिला है क्योंकि आपने ${brand} पर ${freq} जॉब अलर्ट बनाया है।`,
+      `आपको यह ईमेल इसलिए मिला है क्योंकि आपने ${brand} पर ${freq} जॉब अलर्ट बनाया है।`,
     unsubscribe: 'इस अलर्ट से अनसब्सक्राइब करें',
     manage: 'अपने जॉब अलर्ट मैनेज करें',
     daily: 'रोज़ का',
     weekly: 'हर हफ़्ते का',
-    anyJob: 'सभी स्पा जॉब्स',
+    anyJob: 'सभी स्पा जॉब',
     inPlace: (p: string) => `${p} में`,
     near: (km: number, place: string) => `${place} से ${km} किमी के अंदर`,
     yourPlace: 'आपकी लोकेशन',
     salaryFrom: (rupees: string) => `${rupees}+ महीना`,
-    experience: (years: number) => (years === 0 ? 'फ्रेशर्स के लिए' : `${years} साल के अनुभव के लिए`),
+    experience: (years: number) => (years === 0 ? 'फ़्रेशर के लिए' : `${years} साल के अनुभव के लिए`),
     atSpa: (spa: string) => `${spa} में`,
   },
 } satisfies Record<AlertLanguage, unknown>;
@@ -99,7 +99,7 @@ export function describeAlert(q: AlertQuery, lang: AlertLanguage): string {
   if (q.lat !== undefined) parts.push(t.near(q.radius ?? 10, q.place || t.yourPlace));
   else if (q.city) parts.push(t.inPlace(q.city));
   else if (q.state) parts.push(t.inPlace(q.state));
-  if (q.salaryMin) parts.push(t.salaryFrom(`₹${q.salaryMin.toLocaleString('en-IN')}`));
+  if (q.salaryMin) parts.push(t.salaryFrom(rupees(q.salaryMin, lang)));
   if (q.experience !== undefined) parts.push(t.experience(q.experience));
   return parts.length ? parts.join(', ') : t.anyJob;
 }
@@ -121,7 +121,11 @@ export function confirmAlertMail(opts: {
 }): MailMessage {
   const t = alertTexts(opts.language);
   const what = describeAlert(opts.query, opts.language);
-  const link = `${opts.site.publicBaseUrl}/alerts/confirm?token=${encodeURIComponent(opts.token)}`;
+  const link = pageUrl(
+    opts.site.publicBaseUrl,
+    opts.language,
+    `/alerts/confirm?token=${encodeURIComponent(opts.token)}`,
+  );
   const lines = [
     t.hello,
     '',
@@ -148,11 +152,11 @@ export function confirmAlertMail(opts: {
   };
 }
 
-export function unsubscribeUrls(site: AlertSite, token: string) {
+export function unsubscribeUrls(site: AlertSite, token: string, lang: AlertLanguage = 'en') {
   return {
     /** Where the mail client POSTs (RFC 8058) and where a plain GET lands on the page. */
     oneClick: `${site.publicBaseUrl}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
-    page: `${site.publicBaseUrl}/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+    page: pageUrl(site.publicBaseUrl, lang, `/alerts/unsubscribe?token=${encodeURIComponent(token)}`),
     mailto: `mailto:${site.unsubscribeMailto}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
   };
 }
@@ -175,11 +179,13 @@ export function digestMail(opts: {
   const base = opts.site.publicBaseUrl;
   const what = describeAlert(opts.query, opts.language);
   const params = alertSearchParams(opts.query).toString();
-  const seeAll = `${base}/jobs${params ? `?${params}` : ''}`;
-  const unsub = unsubscribeUrls(opts.site, opts.unsubscribeToken);
+  const lang = opts.language;
+  const seeAll = pageUrl(base, lang, `/jobs${params ? `?${params}` : ''}`);
+  const dashboard = pageUrl(base, lang, '/dashboard');
+  const unsub = unsubscribeUrls(opts.site, opts.unsubscribeToken, lang);
   const freq = opts.frequency === 'weekly' ? t.weekly : t.daily;
   const more = opts.total > opts.jobs.length;
-  const jobUrl = (j: DigestJob) => `${base}/job/${j.id}`;
+  const jobUrl = (j: DigestJob) => pageUrl(base, lang, `/job/${j.id}`);
   const text = [
     t.digestIntro(what),
     '',
@@ -194,7 +200,7 @@ export function digestMail(opts: {
     '--',
     t.why(opts.site.brandName, freq),
     `${t.unsubscribe}: ${unsub.page}`,
-    `${t.manage}: ${base}/dashboard`,
+    `${t.manage}: ${dashboard}`,
   ].join('\n');
   const items = opts.jobs
     .map(
@@ -214,7 +220,7 @@ export function digestMail(opts: {
         `<p><a href="${escapeHtml(seeAll)}">${escapeHtml(t.seeAll)}</a></p>` +
         `<hr><p style="color:#6b7280;font-size:13px">${escapeHtml(t.why(opts.site.brandName, freq))}<br>` +
         `<a href="${escapeHtml(unsub.page)}">${escapeHtml(t.unsubscribe)}</a> · ` +
-        `<a href="${escapeHtml(`${base}/dashboard`)}">${escapeHtml(t.manage)}</a></p>`,
+        `<a href="${escapeHtml(dashboard)}">${escapeHtml(t.manage)}</a></p>`,
     ),
     messageId: `<alert-${opts.messageKey}@${domain}>`,
     headers: {

@@ -2,14 +2,37 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '@spajobs/contract/messages';
+import { limitMessages, messages } from '@spajobs/contract/messages';
 import { HttpError } from '../lib/http-error.ts';
+import { addVary, localized } from './language.ts';
 
-function send(reply: FastifyReply, status: number, message: string, fields?: Record<string, string>) {
-  return reply
-    .status(status)
-    .send({ success: false, error: message, message, ...(fields ? { fields } : {}) });
+/**
+ * The error answer: {success: false, error, message, code, fields?}, in the
+ * request's language (Accept-Language). `code` is the contract message's key
+ * (e.g. `emailInvalid`), the same in every language; field messages are put
+ * into the language too.
+ */
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  const req = reply.request;
+  const { text, code } = localized(req, message);
+  const localFields = fields
+    ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, localized(req, v).text]))
+    : undefined;
+  addVary(reply, 'Accept-Language');
+  return reply.status(status).send({
+    success: false,
+    error: text,
+    message: text,
+    ...(code ? { code } : {}),
+    ...(localFields ? { fields: localFields } : {}),
+  });
 }
+const send = sendError;
 
 /** What a 4xx raised by Fastify or a plugin means, in the user's words. */
 const FASTIFY_CODES: Record<string, [number, string]> = {
@@ -40,7 +63,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /**
- * One error shape for every failure: {success: false, error, message, fields?}.
+ * One error shape for every failure: {success: false, error, message, code, fields?}.
  * Validation failures name the field; anything unexpected is logged in full and
  * answered with a plain 500, never a stack trace; a database that is down or
  * too slow answers 503.
@@ -55,7 +78,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         if (!fields[path]) fields[path] = issue.message ?? messages.fieldInvalid;
       }
       const [field, msg] = Object.entries(fields)[0] ?? ['request', messages.invalidRequest];
-      const message = err.validationContext === 'body' ? msg : `Invalid ${field}: ${msg}`;
+      // A query or path parameter: "Invalid page: Must be at most 100", its code the check's own.
+      const message = err.validationContext === 'body' ? msg : limitMessages.invalidParameter(field, msg);
       return send(reply, 400, message, fields);
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
@@ -81,6 +105,13 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
   return send(reply, status, message);
 }
 
+const PARSER_ERRORS: Record<string, [number, keyof typeof messages]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'requestTimeout'],
+  HPE_HEADER_OVERFLOW: [431, 'headersTooLarge'],
+  HPE_INVALID_METHOD: [400, 'methodNotSupported'],
+  HPE_INVALID_URL: [400, 'badAddress'],
+};
+
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (headers or a
  * URL too large, an unknown method, a request that took too long to arrive)
@@ -88,13 +119,10 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  let status = 400;
-  let message: string = messages.invalidRequest;
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') [status, message] = [408, messages.requestTimeout];
-  else if (err.code === 'HPE_HEADER_OVERFLOW') [status, message] = [431, messages.headersTooLarge];
-  else if (err.code === 'HPE_INVALID_METHOD') [status, message] = [400, messages.methodNotSupported];
-  else if (err.code === 'HPE_INVALID_URL') [status, message] = [400, messages.badAddress];
-  const body = JSON.stringify({ success: false, error: message, message });
+  const [status, code] = (err.code && PARSER_ERRORS[err.code]) || ([400, 'invalidRequest'] as const);
+  // No request was read, so no language either: English.
+  const message = messages[code];
+  const body = JSON.stringify({ success: false, error: message, message, code });
   // Only when no answer has started on this connection.
   const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !pending?.headersSent) {

@@ -33,11 +33,14 @@ const refreshers = new WeakSet<FastifyRequest>();
  * that carry a token are never served from or stored in it. Each instance
  * keeps its own and drops it when any instance changes a listing (see
  * listing-freshness.ts); while that news cannot reach it, it is not used.
+ * Entries are kept per language (req.lang, from Accept-Language), so an answer
+ * that speaks is never given to a visitor of the other language.
  */
 export function registerResponseCache(app: FastifyInstance): { clear(): void } {
   // While news of other instances' changes may be missed (Redis away), every answer comes from the database.
   const usable = () => app.ctx.changes.connected();
   const entries = new Map<string, Entry>();
+  const keyOf = (req: FastifyRequest) => `${req.lang} ${req.url}`;
 
   const serve = (reply: FastifyReply, hit: Entry, seconds: number, state: string) =>
     reply
@@ -50,12 +53,12 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
   app.addHook('onRequest', async (req, reply) => {
     const seconds = req.routeOptions.config.cacheSeconds;
     if (!seconds || req.method !== 'GET' || req.headers.authorization || !usable()) return;
-    const hit = entries.get(req.url);
+    const hit = entries.get(keyOf(req));
     if (!hit) return;
     const now = Date.now();
     if (hit.expires > now) return serve(reply, hit, seconds, 'hit');
     if (hit.expires + seconds * 1000 * MAX_STALE_FACTOR < now) {
-      entries.delete(req.url);
+      entries.delete(keyOf(req));
       return;
     }
     if (hit.refreshing) return serve(reply, hit, seconds, 'stale');
@@ -71,8 +74,9 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
     if (!usable()) return payload;
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`);
-    if (entries.size >= MAX_ENTRIES && !entries.has(req.url)) entries.delete(entries.keys().next().value!);
-    entries.set(req.url, {
+    const key = keyOf(req);
+    if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!);
+    entries.set(key, {
       body: payload,
       etag,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
@@ -86,7 +90,7 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
   app.addHook('onResponse', async (req) => {
     if (!refreshers.has(req)) return;
     refreshers.delete(req);
-    const entry = entries.get(req.url);
+    const entry = entries.get(keyOf(req));
     if (entry?.refreshing) entry.refreshing = false;
   });
   return { clear: () => entries.clear() };

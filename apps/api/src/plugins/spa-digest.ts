@@ -26,8 +26,11 @@ export function createSpaDigests(app: FastifyInstance): SpaDigests {
     const { applications, employers, mailer } = app.ctx;
     const items = await applications.claimDigest(spaId, now);
     if (!items || !items.length) return false;
-    const [emails, spa] = await Promise.all([employers.memberEmails(spaId), employers.spaName(spaId)]);
-    for (const to of emails) mailer.send(digestMail(to, spa ?? 'Your spa', items, site()));
+    const [recipients, spa] = await Promise.all([
+      employers.memberRecipients(spaId),
+      employers.spaName(spaId),
+    ]);
+    for (const r of recipients) mailer.send(digestMail(r.email, spa, items, site(), r.language));
     return true;
   }
 

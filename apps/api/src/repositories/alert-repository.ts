@@ -193,15 +193,23 @@ export class AlertRepository {
     queryKey: string,
     tokenHash: string,
     expiresAt: number,
+    language?: AlertLanguage,
   ): Promise<JobAlertRow | undefined> {
-    return this.db
-      .updateTable('job_alerts')
-      .set({ confirm_token_hash: tokenHash, confirm_expires_at: expiresAt })
-      .where('email', '=', email)
-      .where('query_key', '=', queryKey)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirst();
+    return (
+      this.db
+        .updateTable('job_alerts')
+        // The new link goes in the language of the request that asked for it, and so do the digests.
+        .set({
+          confirm_token_hash: tokenHash,
+          confirm_expires_at: expiresAt,
+          ...(language ? { language } : {}),
+        })
+        .where('email', '=', email)
+        .where('query_key', '=', queryKey)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst()
+    );
   }
 
   async findById(id: number): Promise<JobAlertRow | undefined> {

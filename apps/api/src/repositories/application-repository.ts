@@ -15,9 +15,13 @@ export interface DigestItem {
   appliedAt: number;
 }
 
-export type Applicant =
+export type Applicant = (
   | { userId: number }
-  | { guest: { name: string; email: string | null; phone: string | null }; resume: string | null };
+  | { guest: { name: string; email: string | null; phone: string | null }; resume: string | null }
+) & {
+  /** The language the application was made in ('en' or 'hi'): its e-mails go in it. */
+  language?: string | null;
+};
 
 export type ApplyResult =
   { ok: true; id: number } | { ok: false; reason: 'job-not-found' | 'already-applied' };
@@ -68,7 +72,12 @@ export class ApplicationRepository {
         .insertInto('applications')
         .values(
           'userId' in applicant
-            ? { job_id: jobId, user_id: applicant.userId, applied_at: now }
+            ? {
+                job_id: jobId,
+                user_id: applicant.userId,
+                applied_at: now,
+                language: applicant.language ?? null,
+              }
             : {
                 job_id: jobId,
                 guest_name: applicant.guest.name,
@@ -76,6 +85,7 @@ export class ApplicationRepository {
                 guest_phone: applicant.guest.phone,
                 resume: applicant.resume,
                 applied_at: now,
+                language: applicant.language ?? null,
               },
         )
         .returning('id')

@@ -10,6 +10,7 @@ import {
   type PipelineStatus,
   type SpaVerification,
 } from '@spajobs/contract/employer';
+import type { Language } from '@spajobs/contract/localize';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { jobNumbers } from '../lib/job-numbers.ts';
@@ -294,16 +295,16 @@ export class EmployerRepository {
     return row?.name ?? null;
   }
 
-  /** E-mail addresses of a spa's employers (for new-application mail). */
-  async memberEmails(spaId: number): Promise<string[]> {
+  /** E-mail addresses of a spa's employers and the language each last used (for new-application mail). */
+  async memberRecipients(spaId: number): Promise<{ email: string; language: Language }[]> {
     const rows = await this.db
       .selectFrom('spa_members')
       .innerJoin('users', 'users.id', 'spa_members.user_id')
-      .select('users.email')
+      .select(['users.email', 'users.language'])
       .where('spa_members.spa_id', '=', spaId)
       .where('users.disabled_at', 'is', null)
       .execute();
-    return rows.map((r) => r.email);
+    return rows.map((r) => ({ email: r.email, language: r.language === 'hi' ? 'hi' : 'en' }));
   }
 
   // ---- Jobs -------------------------------------------------------------
@@ -613,6 +614,8 @@ export class EmployerRepository {
           'applications.guest_name',
           'users.email',
           'users.firstname',
+          'users.language as user_language',
+          'applications.language as application_language',
           'jobs.title',
           'spas.name as spa_name',
         ])
@@ -659,6 +662,8 @@ export class EmployerRepository {
           status: change.status,
           interviewAt: change.interviewAt ?? null,
           interviewPlace: change.interviewPlace ?? null,
+          // A candidate's last-used language, else the application's (a guest's only one).
+          language: (row.user_language ?? row.application_language) === 'hi' ? 'hi' : 'en',
         },
       };
     };
@@ -703,6 +708,8 @@ export interface StatusNotice {
   status: PipelineStatus;
   interviewAt: string | null;
   interviewPlace: string | null;
+  /** The language the candidate's e-mail goes in. */
+  language: Language;
 }
 
 /** When the next open job expires (after now), or null; read from the (is_active, expires_at) index. */

@@ -88,6 +88,15 @@ export class UserRepository {
     return { email: rows.some((r) => r.email === email), phone: rows.some((r) => r.phone === phone) };
   }
 
+  /**
+   * Remembers the language the person used last (for e-mails); nothing is
+   * written when the request named none or it is the one already kept.
+   */
+  async rememberLanguage(user: Pick<UserRow, 'id' | 'language'>, language: string | null): Promise<void> {
+    if (!language || language === user.language) return;
+    await this.db.updateTable('users').set({ language }).where('id', '=', user.id).execute();
+  }
+
   async update(id: number, changes: UserUpdate, tx: Executor = this.db): Promise<UserRow | undefined> {
     return tx
       .updateTable('users')

@@ -114,7 +114,12 @@ describe('stats, geo, health and docs', () => {
   it('unknown API routes answer the error shape with 404; errors carry no stack', async () => {
     const res = await t.app.inject('/api/v1/nope');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, error: 'Not found', message: 'Not found' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'Not found',
+      message: 'Not found',
+      code: 'notFound',
+    });
   });
 
   it('public listings are answered from the response cache with the same bytes and ETag, never for a signed-in request', async () => {

@@ -52,6 +52,17 @@ export async function registerFindability(app: FastifyInstance): Promise<void> {
           'Disallow: /edit-profile',
           'Disallow: /apply/',
           'Disallow: /guest/',
+          // The same account pages in Hindi.
+          ...[
+            '/employer',
+            '/admin',
+            '/candidate',
+            '/dashboard',
+            '/applications',
+            '/edit-profile',
+            '/apply/',
+            '/guest/',
+          ].map((p) => `Disallow: /hi${p}`),
           '',
           `Sitemap: ${base}/sitemap.xml`,
           '',
@@ -83,10 +94,20 @@ export async function registerFindability(app: FastifyInstance): Promise<void> {
     if (!m) return notFound();
     const kind = m[1] as 'pages' | 'jobs' | 'spas';
     const head =
-      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
     const tail = '</urlset>\n';
+    // Every page is also in Hindi under /hi: each address names both languages, as its page's head does.
+    const alternates = (path: string) =>
+      [
+        ['en', base + path],
+        ['hi', `${base}/hi${path === '/' ? '' : path}`],
+        ['x-default', base + path],
+      ]
+        .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(href!)}"/>`)
+        .join('');
     const url = (path: string, lastmod?: number) =>
-      `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${isoDate(lastmod)}</lastmod>` : ''}</url>\n`;
+      `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${isoDate(lastmod)}</lastmod>` : ''}${alternates(path)}</url>\n`;
     reply.type(XML).header('cache-control', 'public, max-age=600');
     if (kind === 'pages') {
       if (m[2] !== undefined) return notFound();

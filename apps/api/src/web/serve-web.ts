@@ -21,6 +21,49 @@ import { registerFindability } from './findability.ts';
 import { registerShareImages } from './share-image.ts';
 
 const HEAD_MARK = '<!--app-head-->';
+const HTML_OPEN = /<html(?:\s[^>]*)?>/;
+
+type Lang = 'en' | 'hi';
+const OG_LOCALE: Record<Lang, string> = { en: 'en_IN', hi: 'hi_IN' };
+
+/** The language of a page's address: `/hi/…` is Hindi. */
+const langOf = (pathname: string): Lang => (barePath(pathname).lang === '/hi' ? 'hi' : 'en');
+
+/**
+ * The language-dependent head tags: `hreflang` alternates (en, hi, x-default)
+ * of the page's own address (its canonical one when it has one), and Open
+ * Graph's locale. The browser keeps them right as the visitor moves on
+ * (apps/web/src/lib/language-head.ts).
+ */
+export function languageHead(url: string, lang: Lang, base: string, canonical?: string): string {
+  const own = canonical?.startsWith(base) ? canonical.slice(base.length) || '/' : url.split(/[?#]/)[0]!;
+  const [ownPath = '/', query] = own.split('?');
+  const bare = barePath(ownPath).path;
+  const rest = query ? `?${query}` : '';
+  const en = `${base}${bare}${rest}`;
+  const hi = `${base}/hi${bare === '/' ? '' : bare}${rest}`;
+  const e = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return [
+    `<link rel="alternate" hreflang="en" href="${e(en)}">`,
+    `<link rel="alternate" hreflang="hi" href="${e(hi)}">`,
+    `<link rel="alternate" hreflang="x-default" href="${e(en)}">`,
+    `<meta property="og:locale:alternate" content="${OG_LOCALE[lang === 'hi' ? 'en' : 'hi']}">`,
+  ].join('\n    ');
+}
+
+/** The visitor's remembered choice of language (cookie `lang`, set by the switch in the header). */
+function rememberedLang(cookie: string | undefined): Lang | null {
+  const m = /(?:^|;\s*)lang=(en|hi)(?:;|$)/.exec(cookie ?? '');
+  return m ? (m[1] as Lang) : null;
+}
+
+/** `url` in the other language: `/jobs?x=1` ↔ `/hi/jobs?x=1`. */
+function inLang(url: string, lang: Lang): string {
+  const [pathname = '/', ...rest] = url.split('?');
+  const bare = barePath(pathname).path;
+  const query = rest.length ? `?${rest.join('?')}` : '';
+  return lang === 'hi' ? `/hi${bare === '/' ? '' : bare}${query}` : `${bare}${query}`;
+}
 
 /** Client routes and the screen module each one loads (as in apps/web/src/routes/router.tsx). */
 const ROUTE_MODULES: [RegExp, string][] = [
@@ -59,15 +102,22 @@ function routePreloads(manifest: Manifest | null): (url: string) => string {
   const inEntry = entry ? closure(entry) : new Set<string>();
   const cache = new Map<string, string>();
   return (url) => {
-    const pathname = barePath(url.split('?')[0]!).path;
+    const { lang, path: pathname } = barePath(url.split('?')[0]!);
     const match = ROUTE_MODULES.find(([re]) => re.test(pathname));
     const name = match ? match[1] || pathname.slice(1) : 'not-found';
     const key = `src/routes/${name}.tsx`;
-    if (!cache.has(key)) {
-      const files = [...closure(key)].filter((k) => !inEntry.has(k)).map((k) => manifest[k]!.file);
-      cache.set(key, files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '));
+    // A Hindi page also needs the Hindi texts, which English pages never load.
+    const cacheKey = `${lang}${key}`;
+    if (!cache.has(cacheKey)) {
+      const keys = closure(key);
+      if (lang) closure('src/messages/hi.ts', keys);
+      const files = [...keys].filter((k) => !inEntry.has(k)).map((k) => manifest[k]!.file);
+      cache.set(
+        cacheKey,
+        files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '),
+      );
     }
-    return cache.get(key)!;
+    return cache.get(cacheKey)!;
   };
 }
 const SITE_MARK = '<!--site-config-->';
@@ -91,6 +141,8 @@ interface Renderer {
         routerState: string;
         queryState: string;
         open(): Promise<{ pipe(out: Writable): void }>;
+        /** After `open`: the title the page's screen gave itself, in the page's language. */
+        title?(): string | undefined;
       }
   >;
 }
@@ -117,7 +169,11 @@ async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
       const res = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url,
-        headers: { accept: 'application/json' },
+        // The page's language, as the browser's API client sends it.
+        headers: {
+          accept: 'application/json',
+          'accept-language': new Headers(init.headers).get('accept-language') ?? 'en',
+        },
       });
       return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
         status: res.statusCode,
@@ -218,10 +274,20 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
     app.log.warn(`No web build at ${dist}; run "npm run build" to serve the web app.`);
   }
 
-  const document = (url: string, head: PageHead) =>
-    template!
-      .replace(HEAD_MARK, `${renderHead(head, config.site.brandName)}\n    ${preloadsFor(url)}`)
+  const document = (url: string, head: PageHead) => {
+    const lang = langOf(url.split('?')[0]!);
+    const headTags = renderHead(head, config.site.brandName).replace(
+      '<meta property="og:locale" content="en_IN">',
+      `<meta property="og:locale" content="${OG_LOCALE[lang]}">`,
+    );
+    return template!
+      .replace(HTML_OPEN, `<html lang="${lang}">`)
+      .replace(
+        HEAD_MARK,
+        `${headTags}\n    ${languageHead(url, lang, config.publicBaseUrl, head.canonical)}\n    ${preloadsFor(url)}`,
+      )
       .replace(SITE_MARK, renderSiteConfig(config.site));
+  };
   /**
    * A page rendered on the server paints from its HTML and styles alone, so its scripts are fetched at
    * low priority: on a slow connection they no longer compete with the page's first paint.
@@ -266,11 +332,23 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       return reply.status(404).send({ success: false, error: messages.notFound, message: messages.notFound });
     }
     const { path: pagePath } = barePath(url.split('?')[0]!);
+    // A language the visitor chose with the switch is kept when they come back by an address in the other
+    // one. Only their own choice does this: Accept-Language never redirects (the page offers Hindi instead).
+    const chosen = rememberedLang(req.headers.cookie);
+    if (chosen && chosen !== langOf(url.split('?')[0]!)) {
+      return reply
+        .header('vary', 'Cookie')
+        .header('cache-control', 'no-cache')
+        .redirect(inLang(url, chosen), 302);
+    }
+    reply.header('vary', 'Cookie');
     if (!renderer || BROWSER_ONLY.test(pagePath)) return shell(req, reply, url);
 
     // Server HTML is the same for every visitor (the session lives in the browser), so it may be shared.
+    // The address carries the language (`/hi/…`), so the key keeps English and Hindi pages apart.
     const cacheable = config.pageCacheSeconds > 0 && !req.headers.authorization;
-    const hit = cacheable ? pages.get(url) : undefined;
+    const cacheKey = `${langOf(url.split('?')[0]!)}:${url}`;
+    const hit = cacheable ? pages.get(cacheKey) : undefined;
     if (hit && hit.expires > Date.now()) return sendCached(req, reply, hit, 'hit');
 
     const abort = new AbortController();
@@ -292,8 +370,14 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       const head =
         status === 404 && headResult.head.status !== 404 ? missingPageHead(app.ctx) : headResult.head;
       const stream = await result.open();
+      // A Hindi page's title is its screen's own, as the browser shows it (the head's builder writes English).
+      const shown = langOf(url.split('?')[0]!) === 'hi' ? result.title?.() : undefined;
+      const titled = shown ? { ...head, title: `${shown} | ${config.site.brandName}` } : head;
 
-      const [before, after] = renderedDocument(url, { ...head, status }).split(ROOT_MARK) as [string, string];
+      const [before, after] = renderedDocument(url, { ...titled, status }).split(ROOT_MARK) as [
+        string,
+        string,
+      ];
       const prefix = `${before}<div id="root">`;
       const suffix =
         `</div><script id="router-state" type="application/json">${result.routerState}</script>` +
@@ -317,8 +401,9 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
             body.end();
             if (keep) {
               const html = Buffer.concat(chunks).toString('utf8');
-              if (pages.size >= MAX_CACHED_PAGES && !pages.has(url)) pages.delete(pages.keys().next().value!);
-              pages.set(url, {
+              if (pages.size >= MAX_CACHED_PAGES && !pages.has(cacheKey))
+                pages.delete(pages.keys().next().value!);
+              pages.set(cacheKey, {
                 html,
                 etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`,
                 encoded: {},

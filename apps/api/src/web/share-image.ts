@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@spajobs/contract/messages';
 import { TtlCache } from '../lib/ttl-cache.ts';
+import { sendError } from '../plugins/errors.ts';
 import { parseId } from '../repositories/spa-repository.ts';
 
 const escapeXml = (s: string) =>
@@ -81,7 +82,7 @@ export async function registerShareImages(app: FastifyInstance): Promise<void> {
   const send = (reply: FastifyReply, png: Buffer | null) =>
     png
       ? reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png)
-      : reply.status(404).send({ success: false, error: messages.notFound, message: messages.notFound });
+      : sendError(reply, 404, messages.notFound);
 
   app.get('/share/site.png', { schema: { hide: true } }, async (_req, reply) =>
     send(

@@ -100,6 +100,7 @@ describe('PostgreSQL faults', () => {
           success: false,
           error: m.serviceUnavailable,
           message: m.serviceUnavailable,
+          code: 'serviceUnavailable',
         });
         expect(r.retryAfter).toBe('5');
         expect(r.ms).toBeLessThan(5000);

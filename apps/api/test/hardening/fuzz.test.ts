@@ -203,6 +203,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
         body: valueFor(op.body),
         junkBody: fc.string({ maxLength: 200 }),
         auth: fc.constantFrom('none', 'valid', 'junk'),
+        language: fc.constantFrom('en', 'hi'),
       });
     });
 
@@ -219,6 +220,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
         const headers: Record<string, string> = {};
         if (r.auth === 'valid') headers.authorization = `Bearer ${token}`;
         if (r.auth === 'junk') headers.authorization = 'Bearer e30.e30.e30';
+        headers['accept-language'] = r.language;
         let payload: string | undefined;
         if (r.op.method !== 'GET') {
           if (r.bodyKind === 'schema')
@@ -240,11 +242,15 @@ describe('fuzzing the API from its OpenAPI document', () => {
             success: unknown;
             error: unknown;
             message: unknown;
+            code?: unknown;
             fields?: Record<string, string>;
           }>();
           expect(body.success, where).toBe(false);
           expect(typeof body.message, where).toBe('string');
           expect(body.error, where).toBe(body.message);
+          // Every error is a catalogue message: it has a code, and in Hindi it is Hindi.
+          expect(typeof body.code, where).toBe('string');
+          if (r.language === 'hi') expect(body.message, where).toMatch(/[\u0900-\u097F]/);
           for (const text of [String(body.message), ...Object.values(body.fields ?? {})]) {
             expect(text, where).not.toMatch(LIBRARY_DEFAULTS);
           }

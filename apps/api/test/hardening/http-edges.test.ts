@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageCode } from '@spajobs/contract/localize';
 import { messages as m } from '@spajobs/contract/messages';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, PUBLISHED_DEV_JWT_SECRET, JWT_SECRET_FILE } from '../../src/config.ts';
@@ -24,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const shape = (message: string) => ({ success: false, error: message, message });
+/** The error shape, with the message's catalogue key as its code. */
+const shape = (message: string) => ({ success: false, error: message, message, code: messageCode(message) });
 
 /** Sends raw bytes and answers everything the server wrote until it closed the connection. */
 function raw(request: string | Buffer, opts: { trickle?: Buffer; everyMs?: number } = {}) {

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/locale-router';
 import type { Job } from '@spajobs/contract/job';
 import { useAppliedJobIds } from '../lib/applied-jobs';
 import { relativePostedTime } from '../lib/format';
-import { format, t } from '../messages';
+import { format, intlLocale, t } from '../messages';
 import { BriefcaseIcon, CheckIcon, MapPinIcon, WalletIcon } from './ui/icons';
 import { VerifiedBadge } from './verified-badge';
 
@@ -30,7 +30,7 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
         ) : (
           job.isNewJob && (
             <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
-              NEW
+              {t.jobs.newBadge}
             </span>
           )
         )}
@@ -41,26 +41,26 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
       </p>
       <dl className="mt-3 grid gap-1 text-sm text-stone-800">
         <div className="flex gap-2">
-          <dt className="sr-only">Location</dt>
+          <dt className="sr-only">{t.jobs.location}</dt>
           <dd className="flex items-center gap-1.5">
             <MapPinIcon className="size-4 shrink-0 text-stone-500" />
             {job.location}
             {job.distance !== undefined && (
               <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800">
-                {format(t.jobs.distanceAway, { km: job.distance.toLocaleString('en-IN') })}
+                {format(t.jobs.distanceAway, { km: job.distance.toLocaleString(intlLocale()) })}
               </span>
             )}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="sr-only">Salary</dt>
+          <dt className="sr-only">{t.jobs.salary}</dt>
           <dd className="flex items-center gap-1.5 font-semibold text-brand-800">
             <WalletIcon className="size-4 shrink-0 text-brand-700" />
             {job.salary}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="sr-only">Experience</dt>
+          <dt className="sr-only">{t.jobs.experience}</dt>
           <dd className="flex items-center gap-1.5">
             <BriefcaseIcon className="size-4 shrink-0 text-stone-500" />
             {job.experience}
@@ -72,7 +72,7 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
           {job.category}
         </span>
         <span>
-          <span className="sr-only">Posted </span>
+          <span className="sr-only">{t.jobs.posted} </span>
           {relativePostedTime(job.postedOn)}
         </span>
       </div>

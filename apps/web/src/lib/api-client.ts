@@ -3,6 +3,7 @@
  * is one, and turns every failure into an ApiError that carries the status
  * and the server's message, or marks it as a network failure.
  */
+import { locale, t } from '../messages';
 import { readToken } from './session-storage';
 
 export const API_BASE = '/api/v1';
@@ -70,7 +71,8 @@ export function setApiTransport(next: Transport): void {
 }
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The API answers its messages in the page's language (the same error codes in both).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': locale() };
   const token = opts.auth === false ? null : readToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -89,7 +91,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('Network error. Please check your connection and try again.', 0, undefined, true);
+    throw new ApiError(t.common.networkError, 0, undefined, true);
   }
   const text = await res.text();
   let data: unknown;

@@ -1,6 +1,11 @@
-import { t } from '../messages';
+import { intlLocale, t } from '../messages';
 
 const DAY = 86_400_000;
+
+/** "3 days ago" / "3 दिन पहले": the language's own words for time spans, from Intl. */
+function ago(value: number, unit: Intl.RelativeTimeFormatUnit): string {
+  return new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'always' }).format(-value, unit);
+}
 
 /** Spec section 9: Today, Yesterday, N days ago, weeks, months; "Recently" without a date. */
 export function relativePostedTime(iso: string | null | undefined, now = Date.now()): string {
@@ -12,13 +17,9 @@ export function relativePostedTime(iso: string | null | undefined, now = Date.no
   const days = Math.max(0, Math.floor((startOfToday.getTime() - new Date(then).setHours(0, 0, 0, 0)) / DAY));
   if (days === 0) return t.common.today;
   if (days === 1) return t.common.yesterday;
-  if (days < 7) return `${days} days ago`;
-  if (days < 30) {
-    const w = Math.floor(days / 7);
-    return w === 1 ? '1 week ago' : `${w} weeks ago`;
-  }
-  const m = Math.floor(days / 30);
-  return m === 1 ? '1 month ago' : `${m} months ago`;
+  if (days < 7) return ago(days, 'day');
+  if (days < 30) return ago(Math.floor(days / 7), 'week');
+  return ago(Math.floor(days / 30), 'month');
 }
 
 /** Rating clamped to 0–5, one decimal. */
@@ -32,7 +33,7 @@ export function formatDate(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? ''
-    : d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+    : d.toLocaleDateString(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 /** Phone and WhatsApp links carry the +91 country code. */
@@ -48,8 +49,26 @@ export const whatsappLink = (phone: string, text?: string) =>
 /** WhatsApp's own "send to…" screen with the text ready: sharing to any chat. */
 export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
-/** Whole numbers in the Indian grouping: 1,450 and 1,00,000. */
-export const formatCount = (n: number) => n.toLocaleString('en-IN');
+/** Whole numbers in the Indian grouping: 1,450 and 1,00,000 (Latin digits in Hindi too, as Indian sites write them). */
+export const formatCount = (n: number) => n.toLocaleString(intlLocale());
+
+/** Rupees in the Indian grouping, without paise: ₹1,20,000. */
+export const formatMoney = (rupees: number) =>
+  new Intl.NumberFormat(intlLocale(), {
+    style: 'currency',
+    currency: 'INR',
+    maximumFractionDigits: 0,
+  }).format(rupees);
+
+/**
+ * A count with its words: `one` is the catalogue's explicit form for exactly 1
+ * ("1 job found"), `other` has a {count} placeholder. Intl.PluralRules picks
+ * the form; Hindi's "one" category also covers 0, which reads as the {count} form.
+ */
+export function plural(n: number, one: string, other: string): string {
+  const rule = new Intl.PluralRules(intlLocale()).select(n);
+  return rule === 'one' && n === 1 ? one : other.replace('{count}', formatCount(n));
+}
 
 /** Images stored as paths are served by the API host. */
 export function assetUrl(path: string | null | undefined): string | null {

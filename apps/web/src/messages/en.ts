@@ -1,4 +1,7 @@
-import { messages as rules } from '@spajobs/contract/messages';
+import { messages, type MessageCatalogue } from '@spajobs/contract/messages';
+
+/** The contract's exact English messages, typed as any language's catalogue of them. */
+const rules: MessageCatalogue = messages;
 
 /**
  * Every text the web app shows, in English. The spec's exact strings live
@@ -34,6 +37,8 @@ export const en = {
     notFoundText: "The page you're looking for doesn't exist or has moved.",
     goHome: 'Go to Home',
     skipToContent: 'Skip to main content',
+    routeErrorTitle: 'Something went wrong',
+    routeErrorText: 'This page could not be shown. Please reload and try again.',
   },
   // Shell: header, footer, contact popup, floating buttons (part 1).
   shell: {
@@ -46,6 +51,14 @@ export const en = {
       contact: 'Contact',
     },
     homeLink: '{brand}, home',
+    // The language switch and the first-visit suggestion (each label is in its own language).
+    language: {
+      label: 'Language',
+      hindi: 'हिन्दी',
+      english: 'English',
+      suggest: 'यह साइट हिन्दी में देखें',
+      dismiss: 'Close',
+    },
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     footer: {
@@ -72,6 +85,7 @@ export const en = {
       privacyPolicy: 'privacy policy',
       guestNoteAnd: ' and ',
       terms: 'terms',
+      guestNoteAfter: '.',
       privacyPolicyTitle: 'Privacy Policy',
       termsTitle: 'Terms of Use',
     },
@@ -240,6 +254,8 @@ export const en = {
       mapTitle: 'Map showing {name}',
       mapUnavailable: 'Map location not available',
       logoAlt: '{name} logo',
+      carouselRole: 'carousel',
+      slideRole: 'slide',
     },
   },
   // Job listing, job detail, guest application, thank-you (part 2).
@@ -305,6 +321,7 @@ export const en = {
     pagination: 'Job pages',
     // Job detail
     detailLoading: 'Loading job details...',
+    breadcrumb: 'Breadcrumb',
     newBadge: 'NEW',
     views: '{count} views',
     viewsOne: '1 view',
@@ -551,6 +568,7 @@ export const en = {
     askNewLink: 'Ask for a new link',
     resetFailed: 'Could not change the password. Please try again.',
     account: 'Account',
+    candidate: 'Candidate',
     dashboardOf: 'Dashboard of {name}',
   },
   // Dashboard, edit profile, applications, unauthorized (part 3).

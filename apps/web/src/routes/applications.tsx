@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { buttonClass } from '../components/ui/button';
 import { Pagination } from '../components/ui/pagination';
 import { EmptyState, ErrorPanel, LoadingScreen } from '../components/ui/states';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useNavigate } from '../lib/locale-router';
 import { LoadingScreen } from '../components/ui/states';
 import { oauthFailureUrl } from '../features/auth/api/oauth-error';
 import { useOAuthExchange } from '../features/auth/api/oauth-exchange';

@@ -1,6 +1,6 @@
 import { EmailText } from '../components/email-text';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { ContactForm } from '../features/contact/components/contact-form';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../components/ui/icons';
 import { telLink } from '../lib/format';

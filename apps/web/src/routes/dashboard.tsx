@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState, ErrorPanel, LoadingScreen, Skeleton } from '../components/ui/states';
 import { useApplications } from '../features/applications/api/get-applications';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { ApiError } from '../lib/api-client';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, EmptyState, ErrorPanel, LoadingScreen } from '../components/ui/states';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { buttonClass } from '../components/ui/button';
 import { Card, EmptyState, ErrorPanel, LoadingScreen } from '../components/ui/states';
 import { useMySpas } from '../features/employer/api/spas';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { EmployerRegisterForm } from '../features/employer/components/staff-forms';
 import { employerText as e } from '../features/employer/messages';

@@ -1,4 +1,5 @@
-import { Link, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link, useLocation } from '../lib/locale-router';
 import type { Job } from '@spajobs/contract/job';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState, ErrorPanel, LoadingScreen } from '../components/ui/states';
@@ -8,11 +9,13 @@ import { ApiError } from '../lib/api-client';
 import { usePageTitle } from '../lib/use-page-title';
 import { t } from '../messages';
 
-const browseAll = (
-  <Link to="/jobs" className={buttonClass('primary')}>
-    {t.jobs.allJobs}
-  </Link>
-);
+function BrowseAll() {
+  return (
+    <Link to="/jobs" className={buttonClass('primary')}>
+      {t.jobs.allJobs}
+    </Link>
+  );
+}
 
 /** /apply/:jobId and /guest/apply/:id */
 export default function GuestApplyPage() {
@@ -25,7 +28,7 @@ export default function GuestApplyPage() {
 
   let body;
   if (!id) {
-    body = <ErrorPanel title={t.jobs.guestTitle} message={t.jobs.guestJobIdMissing} action={browseAll} />;
+    body = <ErrorPanel title={t.jobs.guestTitle} message={t.jobs.guestJobIdMissing} action={<BrowseAll />} />;
   } else if (job.data) {
     body = (
       <>
@@ -55,13 +58,13 @@ export default function GuestApplyPage() {
   } else if (job.isError) {
     body =
       job.error instanceof ApiError && job.error.status === 404 ? (
-        <EmptyState title={t.jobs.notFoundTitle} text={t.jobs.guestJobNotFound} action={browseAll} />
+        <EmptyState title={t.jobs.notFoundTitle} text={t.jobs.guestJobNotFound} action={<BrowseAll />} />
       ) : (
         <ErrorPanel
           title={t.jobs.errorTitle}
           message={job.error.message}
           onRetry={() => void job.refetch()}
-          action={browseAll}
+          action={<BrowseAll />}
         />
       );
   } else {

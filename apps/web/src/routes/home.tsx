@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { useFlash } from '../lib/flash';
 import { buttonClass } from '../components/ui/button';
 import { NearbyJobs } from '../features/home/components/nearby-jobs';

@@ -1,4 +1,5 @@
-import { data, Link, useLocation, useParams } from 'react-router';
+import { data, useParams } from 'react-router';
+import { Link, useLocation } from '../lib/locale-router';
 import type { Job } from '@spajobs/contract/job';
 import { buttonClass } from '../components/ui/button';
 import { ErrorPanel } from '../components/ui/states';
@@ -29,11 +30,13 @@ function loadErrorMessage(err: unknown): string {
   return reason ? `${t.jobs.failedToLoad}: ${reason}` : t.jobs.failedToLoad;
 }
 
-const browseAll = (
-  <Link to="/jobs" className={buttonClass('primary')}>
-    {t.jobs.allJobs}
-  </Link>
-);
+function BrowseAll() {
+  return (
+    <Link to="/jobs" className={buttonClass('primary')}>
+      {t.jobs.allJobs}
+    </Link>
+  );
+}
 
 /** /job/:id and /spa/:spaId/job/:jobId */
 export default function JobDetailPage() {
@@ -47,7 +50,7 @@ export default function JobDetailPage() {
   if (!id) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-10">
-        <ErrorPanel title={t.jobs.errorTitle} message={t.jobs.jobIdMissing} action={browseAll} />
+        <ErrorPanel title={t.jobs.errorTitle} message={t.jobs.jobIdMissing} action={<BrowseAll />} />
       </div>
     );
   }
@@ -68,7 +71,7 @@ export default function JobDetailPage() {
           message={loadErrorMessage(job.error)}
           onRetry={() => window.location.reload()}
           retryLabel={t.jobs.reloadPage}
-          action={browseAll}
+          action={<BrowseAll />}
         />
       </div>
     );

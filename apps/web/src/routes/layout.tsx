@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
+import { useLocation, usePageLocale } from '../lib/locale-router';
 import { FloatingActions } from '../features/shell/components/floating-actions';
 import { SiteFooter } from '../features/shell/components/site-footer';
 import { SiteHeader } from '../features/shell/components/site-header';
 import { popupMode, popupWasClosed } from '../features/shell/lib/popup-state';
 import { useMediaQuery } from '../lib/use-media-query';
-import { t } from '../messages';
+import { setLocale, t } from '../messages';
+import { prefersHindi, rememberedLanguage } from '../lib/language-preference';
+import { syncLanguageHead } from '../lib/language-head';
+import LanguageSuggestion from '../features/shell/components/language-suggestion';
 
 // The popup and its form are loaded only when the popup is going to open, so
 // the form library stays out of the first load of every page.
@@ -16,7 +20,18 @@ const ContactForm = lazy(() =>
 
 /** The chrome around every screen. */
 export function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The page's language, from its address, before any screen below reads a text.
+  const lang = usePageLocale();
+  setLocale(lang);
+  // The head's language tags follow client navigation (the server wrote the first ones).
+  useEffect(() => syncLanguageHead(lang, pathname, search), [lang, pathname, search]);
+  const [suggest, setSuggest] = useState(false);
+  useEffect(() => {
+    setSuggest(
+      lang === 'en' && !rememberedLanguage() && prefersHindi(navigator.languages ?? [navigator.language]),
+    );
+  }, [lang]);
   const [popupClosedBefore] = useState(() => popupWasClosed());
   // The popup waits for the first render in the browser, where the screen's width is known.
   const [mounted, setMounted] = useState(false);
@@ -35,6 +50,7 @@ export function Layout() {
       >
         {t.common.skipToContent}
       </a>
+      {suggest && <LanguageSuggestion onClose={() => setSuggest(false)} />}
       <SiteHeader />
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
       <main id="main" className="min-h-svh flex-1">

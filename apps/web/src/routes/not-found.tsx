@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { buttonClass } from '../components/ui/button';
 import { EmptyState } from '../components/ui/states';
 import { t } from '../messages';

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { RegisterForm } from '../features/auth/components/register-form';
 import { GuestOnly } from '../features/auth/components/require-auth';

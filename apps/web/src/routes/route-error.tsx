@@ -1,14 +1,15 @@
 import { ErrorPanel } from '../components/ui/states';
+import { t } from '../messages';
 
 /** Shown when a screen fails to load or throws (for example a chunk lost after a deploy). */
 export function RouteError() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
       <ErrorPanel
-        title="Something went wrong"
-        message="This page could not be shown. Please reload and try again."
+        title={t.common.routeErrorTitle}
+        message={t.common.routeErrorText}
         onRetry={() => window.location.reload()}
-        retryLabel="Reload Page"
+        retryLabel={t.jobs.reloadPage}
       />
     </div>
   );

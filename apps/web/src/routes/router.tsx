@@ -1,4 +1,5 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
+import { loadCatalogue } from '../messages';
 import { Layout } from './layout';
 import NotFoundPage, { loader as notFoundLoader } from './not-found';
 import { PageError } from './page-error';
@@ -29,7 +30,7 @@ const dashboard = page(() => import('./dashboard'));
  * (entry-server.tsx). Paths are absolute, so the table can be mounted again
  * under a prefix by mapping them.
  */
-export const routes: RouteObject[] = [
+const english: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -80,5 +81,44 @@ export const routes: RouteObject[] = [
         ],
       },
     ],
+  },
+];
+
+/** The same routes with every path under `prefix` (`/` becomes `/hi`, `/jobs` `/hi/jobs`, `*` `/hi/*`). */
+function mountUnder(prefix: string, table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const path =
+      route.path === undefined
+        ? undefined
+        : route.path === '/'
+          ? prefix
+          : `${prefix}/${route.path.replace(/^\//, '')}`;
+    return {
+      ...route,
+      ...(path !== undefined ? { path } : {}),
+      ...(route.children ? { children: mountUnder(prefix, route.children) } : {}),
+    } as RouteObject;
+  });
+}
+
+/**
+ * English at `/…`, Hindi at `/hi/…`: one table, mounted twice. The Hindi root
+ * fetches the Hindi texts before any of its screens renders (a chunk of their
+ * own, so English pages never load them).
+ */
+export const routes: RouteObject[] = [
+  ...english,
+  {
+    // Pathless, so the Hindi routes keep their absolute paths; it matches only when one of them does.
+    id: 'hi',
+    HydrateFallback: () => null,
+    // Each Hindi page waits for the Hindi texts it shows (the about and legal texts, or the forms' messages,
+    // come with the pages that need them), on every navigation.
+    loader: async ({ request }) => {
+      await loadCatalogue('hi', new URL(request.url).pathname);
+      return null;
+    },
+    shouldRevalidate: () => true,
+    children: mountUnder('/hi', english),
   },
 ];

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../lib/locale-router';
 import { buttonClass } from '../components/ui/button';
 import { ChevronLeftIcon } from '../components/ui/icons';
 import { EmptyState, ErrorPanel } from '../components/ui/states';

@@ -19,7 +19,7 @@ import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useGeolocation } from '../lib/use-geolocation';
 import { usePageTitle } from '../lib/use-page-title';
-import { format, t } from '../messages';
+import { format, intlLocale, t } from '../messages';
 
 import { searchSpasQuery } from '../features/spas/api/search-spas';
 import { serverLoader } from '../lib/server-loader';
@@ -112,8 +112,8 @@ export default function SpasPage() {
                   ? m.foundOne
                   : format(m.found, {
                       count: q.data.totalCapped
-                        ? `${TOTAL_CAP.toLocaleString('en-IN')}+`
-                        : q.data.total.toLocaleString('en-IN'),
+                        ? `${TOTAL_CAP.toLocaleString(intlLocale())}+`
+                        : q.data.total.toLocaleString(intlLocale()),
                     })}
               </p>
               {q.data.pages > 1 && (

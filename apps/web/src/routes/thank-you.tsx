@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/locale-router';
 import { buttonClass } from '../components/ui/button';
 import { JobCard } from '../components/job-card';
 import type { ThankYouState } from '../features/apply/components/guest-application-form';

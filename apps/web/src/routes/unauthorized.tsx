@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/locale-router';
 import { Button, buttonClass } from '../components/ui/button';
 import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alertMessages, MAX_ALERTS_PER_EMAIL } from '@spajobs/contract/alert';
+import { alertMessagesHi } from '@spajobs/contract/messages-hi';
 import { createDb, type Db } from '../../db/database.ts';
 import { createAlertScheduler } from '../../plugins/alert-scheduler.ts';
 import { createMailer } from '../../lib/mailer.ts';
@@ -156,9 +157,65 @@ describe('double opt-in', () => {
       { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' },
     );
     expect(res.json().alert.language).toBe('hi');
+    expect(res.json().message).toBe(alertMessagesHi.created);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe('अपना जॉब अलर्ट कन्फ़र्म करें');
     expect(mail!.text).toContain('Pune में');
+    // The link opens the Hindi page.
+    expect(mail!.text).toContain('http://localhost:3000/hi/alerts/confirm?token=');
+    const c = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/alerts/confirm',
+      payload: { token: tokenOf(mail!.text) },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(c.json().message).toBe(alertMessagesHi.confirmed);
+
+    // And its digests are Hindi too, with Indian formats and Hindi pages.
+    const id = Number(res.json().alert.id);
+    const now = Date.now();
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: now - DAY, next_due_at: now })
+      .where('id', '=', id)
+      .execute();
+    const jobId = await insertJob(t.database, spaId, {
+      title: 'Hindi Therapist',
+      city: 'Pune',
+      posted_at: now - 60_000,
+    });
+    smtp.mails.length = 0;
+    expect(await t.app.ctx.alertScheduler.runOnce(now)).toMatchObject({ sent: 1 });
+    const [digest] = await smtp.waitFor(1);
+    expect(digest!.subject).toBe('1 नई स्पा जॉब: Pune में');
+    expect(digest!.text).toContain('आपके जॉब अलर्ट (Pune में) की नई जॉब:');
+    expect(digest!.text).toContain(`http://localhost:3000/hi/job/${jobId}`);
+    expect(digest!.text).toContain('http://localhost:3000/hi/alerts/unsubscribe?token=');
+    expect(digest!.html).toContain('<html lang="hi">');
+    // Closed again, so that the other tests' digests do not list it.
+    await t.database.db
+      .updateTable('jobs')
+      .set({ is_active: 0, status: 'closed' })
+      .where('id', '=', jobId)
+      .execute();
+  });
+
+  it('asks again in the language of the new request when the same search is asked for twice', async () => {
+    const first = await create({
+      email: 'twice.lang@example.com',
+      query: { city: 'Pune', salaryMin: 120000 },
+    });
+    expect(first.json().alert.language).toBe('en');
+    const again = await create(
+      { email: 'twice.lang@example.com', query: { city: 'Pune', salaryMin: 120000 } },
+      { 'accept-language': 'hi' },
+    );
+    expect(again.json().alert.language).toBe('hi');
+    const mails = await smtp.waitFor(2);
+    expect(mails[1]!.subject).toBe('अपना जॉब अलर्ट कन्फ़र्म करें');
+    // Lakh grouping.
+    expect(mails[1]!.text).toContain('₹1,20,000+ महीना');
+    expect(mails[0]!.text).toContain('₹1,20,000+ a month');
   });
 });
 
@@ -331,6 +388,9 @@ describe('digests', () => {
     const get = await t.app.inject({ url: url.pathname + url.search });
     expect(get.statusCode).toBe(303);
     expect(get.headers.location).toBe(`/alerts/unsubscribe${url.search}`);
+    // A visitor of the Hindi site lands on the Hindi page.
+    const getHindi = await t.app.inject({ url: url.pathname + url.search, headers: { cookie: 'lang=hi' } });
+    expect(getHindi.headers.location).toBe(`/hi/alerts/unsubscribe${url.search}`);
     expect(await alertRows()).toHaveLength(1);
 
     const forged = await t.app.inject({

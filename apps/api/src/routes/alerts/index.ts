@@ -9,7 +9,6 @@ import {
   createAlertPayload,
   createAlertResponse,
   updateAlertPayload,
-  type AlertLanguage,
   type AlertQuery,
 } from '@spajobs/contract/alert';
 import { apiErrorSchema, idParam } from '@spajobs/contract/common';
@@ -17,6 +16,7 @@ import { findPlace } from '../../geo/gazetteer.ts';
 import { confirmAlertMail } from '../../lib/alert-mail.ts';
 import { verifyUnsubscribeToken } from '../../lib/alert-tokens.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { readCookie } from '../../lib/oauth-state.ts';
 import { hashLinkToken, newLinkToken } from '../../lib/tokens.ts';
 import { optionalUser, requireUser, signedInUser } from '../../plugins/auth.ts';
 import { limiter, perIp } from '../../plugins/rate-limit.ts';
@@ -26,26 +26,6 @@ const HOUR = 3_600_000;
 const ALERTS_PER_IP = { max: 20, windowMs: HOUR };
 const ALERTS_PER_EMAIL = { max: 5, windowMs: HOUR };
 const TOKENS_PER_IP = { max: 60, windowMs: HOUR };
-
-/** 'hi' when the browser prefers Hindi to English (Accept-Language), otherwise 'en'. */
-export function languageOf(header: string | undefined): AlertLanguage {
-  if (!header) return 'en';
-  const ranked = header
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(
-        params
-          .find((p) => p.trim().startsWith('q='))
-          ?.trim()
-          .slice(2) ?? 1,
-      );
-      return { lang: tag.trim().toLowerCase().split('-')[0], q: Number.isFinite(q) ? q : 0, i };
-    })
-    .filter((r) => (r.lang === 'hi' || r.lang === 'en') && r.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  return ranked[0]?.lang === 'hi' ? 'hi' : 'en';
-}
 
 /** The search in one canonical form (keys sorted, words lower-cased), so the same search is found again. */
 export function queryKey(q: AlertQuery): string {
@@ -100,7 +80,7 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, frequency, query } = req.body;
       await perEmail(req, reply, email);
       await checkPlaces(query);
-      const language = languageOf(req.headers['accept-language']);
+      const language = req.lang;
       const { token, hash } = newLinkToken();
       const expiresAt = Date.now() + config.alerts.confirmTtlHours * HOUR;
       const result = await alerts.create({
@@ -116,7 +96,7 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.ok && result.reason === 'too-many') throw conflict(alertMessages.tooMany);
       if (!result.ok) {
         // The same search again: a link that never arrived (or ran out) is sent anew.
-        const renewed = await alerts.renewPendingToken(email, queryKey(query), hash, expiresAt);
+        const renewed = await alerts.renewPendingToken(email, queryKey(query), hash, expiresAt, language);
         if (!renewed) throw conflict(alertMessages.duplicate);
         mailer.send(
           confirmAlertMail({
@@ -187,8 +167,12 @@ const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A link opened in a browser shows the page with its button; only a POST unsubscribes,
   // so that link checkers and previews that follow links change nothing.
+  // In the language the site's `lang` cookie remembers.
   app.get('/unsubscribe', { schema: { hide: true, querystring: unsubscribeQuery } }, async (req, reply) =>
-    reply.redirect(`/alerts/unsubscribe?token=${encodeURIComponent(req.query.token)}`, 303),
+    reply.redirect(
+      `${readCookie(req.headers.cookie, 'lang') === 'hi' ? '/hi' : ''}/alerts/unsubscribe?token=${encodeURIComponent(req.query.token)}`,
+      303,
+    ),
   );
 
   app.post(

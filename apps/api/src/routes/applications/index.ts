@@ -16,6 +16,7 @@ import { resumeType } from '../../lib/file-check.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { pageCount, paging } from '../../lib/paging.ts';
 import { requireUser, signedInUser } from '../../plugins/auth.ts';
+import { chosenLanguageOf } from '../../plugins/language.ts';
 import { readMultipart } from '../../plugins/multipart.ts';
 import { LIMITS, limiter, perIp } from '../../plugins/rate-limit.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
@@ -35,7 +36,7 @@ const GUEST_PARTS = {
 } as const;
 
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { applications, jobs, storage, employers, digests } = app.ctx;
+  const { applications, jobs, storage, employers, digests, users } = app.ctx;
   const tags = ['applications'];
 
   /** The spa hears of a new application; a failure to send never fails the application. */
@@ -60,9 +61,11 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const me = signedInUser(req);
       const jobId = parseId(req.body.jobId);
-      const result = jobId ? await applications.apply(jobId, { userId: me.id }) : null;
+      const language = chosenLanguageOf(req);
+      const result = jobId ? await applications.apply(jobId, { userId: me.id, language }) : null;
       if (!result || (!result.ok && result.reason === 'job-not-found')) throw notFound(messages.jobNotFound);
       if (!result.ok) throw conflict(messages.alreadyApplied);
+      await users.rememberLanguage(me, language);
       await tellSpa(result.id, jobId!);
       return reply
         .status(201)
@@ -122,6 +125,8 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await applications.apply(jobId, {
           guest: { name: guest.name, email: guest.email, phone: guest.phone },
           resume,
+          // A guest has no account: the application keeps the language of the request.
+          language: req.lang,
         });
         if (!result.ok && result.reason === 'job-not-found') throw notFound(messages.guestJobNotFound);
         if (!result.ok) throw conflict(messages.alreadyApplied);

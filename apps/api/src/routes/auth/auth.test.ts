@@ -277,6 +277,30 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const landed = await signIn('google', 'refuse');
     expect(loginError(landed)).toEqual({ path: '/login', oauthError: 'failed', provider: 'google' });
   });
+
+  it('brings a visitor of the Hindi site back to its Hindi pages, and remembers Hindi for the account', async () => {
+    const s = await start(t, 'google');
+    const back = await atProvider(s.location, { email: uniqueEmail('hindi') });
+    const landed = await callback(t, back, `${s.cookie}; lang=hi`);
+    expect(landed.pathname).toBe('/hi/auth/callback');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/exchange',
+      payload: { code: landed.searchParams.get('code') },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('language')
+      .where('id', '=', Number(res.json()._id))
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('hi');
+
+    const s2 = await start(t, 'google');
+    const back2 = await atProvider(s2.location, 'refuse');
+    expect(loginError(await callback(t, back2, `${s2.cookie}; lang=hi`)).path).toBe('/hi/login');
+  });
 });
 
 describe('the pending sign-in (state)', () => {

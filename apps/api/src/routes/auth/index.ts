@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@spajobs/contract/common';
 import { messages } from '@spajobs/contract/messages';
@@ -22,10 +23,10 @@ import {
   sealPending,
 } from '../../lib/oauth-state.ts';
 import { signSessionToken } from '../../lib/tokens.ts';
+import { chosenLanguageOf } from '../../plugins/language.ts';
 import { LIMITS, perIp } from '../../plugins/rate-limit.ts';
 
 const providerParams = z.object({ provider: z.enum(OAUTH_PROVIDER_IDS) });
-const CODE_INVALID = 'This sign-in has expired or was already used. Please try again.';
 
 /**
  * Sign-in with Google and Facebook (decisions.md item 8): the authorization
@@ -41,8 +42,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secureCookie = config.publicBaseUrl.startsWith('https:');
   const tags = ['auth'];
 
-  const toLogin = (provider: OAuthProviderId, kind: OAuthFailure) =>
-    `${config.publicBaseUrl}/login?${new URLSearchParams({ oauthError: kind, provider })}`;
+  /** The web app's pages in the visitor's language: the one the site's `lang` cookie remembers. */
+  const site = (req: FastifyRequest) =>
+    `${config.publicBaseUrl}${readCookie(req.headers.cookie, 'lang') === 'hi' ? '/hi' : ''}`;
+  const toLogin = (req: FastifyRequest, provider: OAuthProviderId, kind: OAuthFailure) =>
+    `${site(req)}/login?${new URLSearchParams({ oauthError: kind, provider })}`;
 
   app.get(
     '/providers',
@@ -81,7 +85,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         const kind = err instanceof OAuthFlowError ? err.kind : 'failed';
         req.log.warn({ provider, kind, err }, 'external sign-in could not start');
-        return reply.redirect(toLogin(provider, kind), 302);
+        return reply.redirect(toLogin(req, provider, kind), 302);
       }
     },
   );
@@ -127,14 +131,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           { provider, userId: user.id, created: 'created' in found && found.created },
           'external sign-in',
         );
-        return reply.redirect(
-          `${config.publicBaseUrl}/auth/callback?${new URLSearchParams({ provider, code })}`,
-          302,
-        );
+        return reply.redirect(`${site(req)}/auth/callback?${new URLSearchParams({ provider, code })}`, 302);
       } catch (err) {
         const kind = err instanceof OAuthFlowError ? err.kind : 'failed';
         req.log.warn({ provider, kind, err }, 'external sign-in failed');
-        return reply.redirect(toLogin(provider, kind), 302);
+        return reply.redirect(toLogin(req, provider, kind), 302);
       }
     },
   );
@@ -153,9 +154,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await accounts.redeemLoginCode(req.body.code);
-      if (!user) throw badRequest(CODE_INVALID);
+      if (!user) throw badRequest(messages.signInCodeInvalid);
       if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'user') throw forbidden(messages.loginAccessDenied);
+      await app.ctx.users.rememberLanguage(user, chosenLanguageOf(req));
       return sessionAnswer(user);
     },
   );

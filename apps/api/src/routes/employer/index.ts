@@ -32,6 +32,7 @@ import { normalisePhoto } from '../../lib/file-check.ts';
 import { readMultipart } from '../../plugins/multipart.ts';
 import type { SpaImages } from '../../repositories/employer-repository.ts';
 import { requireEmployer, signedInUser } from '../../plugins/auth.ts';
+import { chosenLanguageOf } from '../../plugins/language.ts';
 import { LIMITS, perIp } from '../../plugins/rate-limit.ts';
 import type { Outcome, StatusNotice } from '../../repositories/employer-repository.ts';
 import { parseId } from '../../repositories/spa-repository.ts';
@@ -109,6 +110,7 @@ const employerRoutes: FastifyPluginAsyncZod = async (app) => {
           ...fields,
           password_hash: await hashPassword(password),
           role: 'employer',
+          language: chosenLanguageOf(req),
         });
       } catch (err) {
         if (isUniqueViolation(err)) refuse(await users.taken(fields.email, fields.phone));
@@ -148,6 +150,7 @@ const employerRoutes: FastifyPluginAsyncZod = async (app) => {
       await throttle?.success(account, req.ip);
       if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'employer' && user.role !== 'admin') throw forbidden(messages.staffOnly);
+      await users.rememberLanguage(user, chosenLanguageOf(req));
       return authAnswer(user);
     },
   );

@@ -56,7 +56,7 @@ const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const place = findPlace(req.query.city, req.query.state);
-      if (!place) throw notFound('This city is not in our list. Please place the spa with your location.');
+      if (!place) throw notFound(messages.cityNotListed);
       reply.header('cache-control', 'public, max-age=86400');
       return { success: true as const, ...place };
     },

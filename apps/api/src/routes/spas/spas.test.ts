@@ -184,6 +184,7 @@ describe('spas on known places', () => {
         success: false,
         error: "The spa you're looking for doesn't exist or has been removed.",
         message: "The spa you're looking for doesn't exist or has been removed.",
+        code: 'spaNotFound',
       });
     }
   });

@@ -20,6 +20,8 @@ import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/http-e
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashLinkToken, newLinkToken, signSessionToken } from '../../lib/tokens.ts';
 import { requireUser, signedInUser } from '../../plugins/auth.ts';
+import { chosenLanguageOf } from '../../plugins/language.ts';
+import { resetPasswordMail } from '../../lib/account-mail.ts';
 import { readMultipart } from '../../plugins/multipart.ts';
 import { LIMITS, limiter, perIp } from '../../plugins/rate-limit.ts';
 import { isUniqueViolation, parseLogin, toProfile } from '../../repositories/user-repository.ts';
@@ -74,7 +76,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(password);
       let user: UserRow;
       try {
-        user = await users.create({ ...fields, password_hash: passwordHash, role: 'user' });
+        user = await users.create({
+          ...fields,
+          password_hash: passwordHash,
+          role: 'user',
+          language: chosenLanguageOf(req),
+        });
       } catch (err) {
         // Another registration with the same e-mail or phone got in first.
         if (isUniqueViolation(err)) refuseTaken(await users.taken(fields.email, fields.phone));
@@ -115,6 +122,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await throttle?.success(account, req.ip);
       if (user.disabled_at !== null) throw forbidden(messages.accountDisabled);
       if (user.role !== 'user') throw forbidden(messages.loginAccessDenied);
+      await users.rememberLanguage(user, chosenLanguageOf(req));
       return authAnswer(user);
     },
   );
@@ -148,6 +156,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = signedInUser(req);
       const b = req.body;
+      const language = chosenLanguageOf(req);
       refuseTaken(await users.taken(b.email, b.phone, me.id));
       let updated: UserRow | undefined;
       try {
@@ -162,6 +171,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           experience: b.experience,
           skills: JSON.stringify(b.skills),
           address: b.address,
+          ...(language ? { language } : {}),
         });
       } catch (err) {
         if (isUniqueViolation(err)) refuseTaken(await users.taken(b.email, b.phone, me.id));
@@ -269,21 +279,17 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user) {
         const { token, hash } = newLinkToken();
         await passwordResets.create(user.id, hash);
-        const link = `${config.publicBaseUrl}/reset-password?token=${token}`;
-        mailer.send({
-          to: user.email,
-          subject: `Reset your ${config.site.brandName} password`,
-          text: [
-            `Hello ${user.firstname},`,
-            '',
-            `Someone asked to reset the password of your ${config.site.brandName} account.`,
-            'To choose a new password, open this link within one hour:',
-            '',
-            link,
-            '',
-            'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
-          ].join('\n'),
-        });
+        // In the language the account last used; else the one this request was made in.
+        const language = user.language === 'hi' || user.language === 'en' ? user.language : req.lang;
+        mailer.send(
+          resetPasswordMail({
+            to: user.email,
+            firstname: user.firstname,
+            token,
+            language,
+            site: { brandName: config.site.brandName, publicBaseUrl: config.publicBaseUrl },
+          }),
+        );
       }
       return { success: true as const, message: messages.resetLinkSent };
     },

@@ -189,6 +189,7 @@ describe('POST /users/login', () => {
         success: false,
         error: m.invalidCredentials,
         message: m.invalidCredentials,
+        code: 'invalidCredentials',
       });
     }
   });

@@ -7,6 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { cn } from '../../lib/cn';
+import { ruleText } from '../../messages';
 
 const control =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-stone-900 placeholder:text-stone-500 disabled:bg-stone-100 disabled:text-stone-500';
@@ -44,7 +45,7 @@ export function FieldShell({ id, label, error, hint, required, children, classNa
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
+          {ruleText(error)}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { AlertQuery } from '@spajobs/contract/alert';
-import { format, t } from '../../messages';
+import { format, intlLocale, t } from '../../messages';
 
 /** The saved search in a few words: "“therapist”, Ayurveda, in Pune, ₹20,000+ a month". */
 export function describeAlert(q: AlertQuery): string {
@@ -13,7 +13,7 @@ export function describeAlert(q: AlertQuery): string {
     parts.push(format(m.near, { km: q.radius ?? 10, place: q.place || m.yourLocation }));
   else if (q.city) parts.push(format(m.inPlace, { place: q.city }));
   else if (q.state) parts.push(format(m.inPlace, { place: q.state }));
-  if (q.salaryMin) parts.push(format(m.salaryFrom, { amount: q.salaryMin.toLocaleString('en-IN') }));
+  if (q.salaryMin) parts.push(format(m.salaryFrom, { amount: q.salaryMin.toLocaleString(intlLocale()) }));
   if (q.experience !== undefined)
     parts.push(q.experience === 0 ? m.fresher : format(m.experience, { years: q.experience }));
   return parts.length ? parts.join(', ') : m.anyJob;

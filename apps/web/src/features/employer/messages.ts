@@ -1,5 +1,8 @@
+import { locale, localized } from '../../messages/locale';
+import { employerTextHi } from './messages-hi';
+
 /** Texts of the employer area; loaded with its screens, never on the candidate's pages. */
-export const employerText = {
+const employerTextEn = {
   loginTitle: 'Employer and admin sign in',
   loginIntro: 'Post jobs for your spa and meet candidates.',
   registerTitle: 'I am hiring',
@@ -65,6 +68,23 @@ export const employerText = {
     hrPhone: 'HR phone',
     hrWhatsapp: 'HR WhatsApp',
   },
+  placeholders: {
+    salary: '₹18,000 - ₹25,000 per month',
+    experience: '1-3 years',
+    category: 'Therapist',
+  },
+  /** Labels of the gender choices; the values sent stay the English ones. */
+  genders: { Any: 'Any', Female: 'Female', Male: 'Male' } as Record<string, string>,
+  account: {
+    login: 'Email or phone',
+    password: 'Password',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    phone: 'Phone',
+    gender: 'Gender',
+    genderPlaceholder: 'Select gender',
+  },
   mapPin: 'Map pin',
   findCity: 'Place on the city',
   useLocation: 'Use my location',
@@ -128,3 +148,10 @@ export const employerText = {
   signOut: 'Sign out',
   loadFailed: 'Could not load. Please try again.',
 };
+
+export type EmployerText = typeof employerTextEn;
+
+/** In the current language (both are small and live in the employer area's own chunk). */
+export const employerText: EmployerText = localized(() =>
+  locale() === 'hi' ? employerTextHi : employerTextEn,
+);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { t } from '../../../messages';
+import { Link } from '../../../lib/locale-router';
+import { intlLocale, t } from '../../../messages';
 import { useSiteStats } from '../api/get-site-stats';
 
 function StatCard({
@@ -48,7 +48,7 @@ export function StatsCards() {
   const stats = useSiteStats();
   const value = (n: number | undefined) =>
     n !== undefined ? (
-      n.toLocaleString('en-IN')
+      n.toLocaleString(intlLocale())
     ) : stats.isError ? (
       '—'
     ) : (

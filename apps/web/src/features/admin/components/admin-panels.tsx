@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Card, EmptyState, ErrorPanel, Skeleton } from '../../../components/ui/states';
@@ -13,15 +13,11 @@ import {
   usePendingSpas,
   useReports,
 } from '../api/admin';
+import { format, intlLocale } from '../../../messages';
+import { adminText as a } from '../messages';
 
-const REASONS: Record<string, string> = {
-  fake: 'Fake job',
-  'asks-money': 'Asks for money',
-  'wrong-details': 'Wrong details',
-};
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `admin-${title.toLowerCase().replace(/\W+/g, '-')}`;
+function Section({ id: name, title, children }: { id: string; title: string; children: ReactNode }) {
+  const id = `admin-${name}`;
   return (
     <section aria-labelledby={id} className="space-y-3">
       <h2 id={id} className="text-lg font-semibold text-stone-900">
@@ -42,7 +38,7 @@ function Loaded<T>({
   children: (items: T[]) => ReactNode;
 }) {
   if (q.isPending) return <Skeleton className="h-20" />;
-  if (q.isError || !q.data) return <ErrorPanel title="Could not load." onRetry={() => void q.refetch()} />;
+  if (q.isError || !q.data) return <ErrorPanel title={a.loadFailed} onRetry={() => void q.refetch()} />;
   if (!q.data.length) return <EmptyState title={empty} />;
   return <>{children(q.data)}</>;
 }
@@ -55,7 +51,7 @@ function useAct() {
     try {
       await action.mutateAsync({ path, ...(body ? { body } : {}) });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The action failed.');
+      setError(err instanceof ApiError ? err.message : a.actionFailed);
     }
   };
   return { run, error, busy: action.isPending };
@@ -65,27 +61,17 @@ const row = 'rounded-xl border border-stone-200 bg-white p-4';
 
 export function AdminStats() {
   const stats = useAdminStats();
-  const labels: Record<string, string> = {
-    users: 'Candidates',
-    employers: 'Employers',
-    spas: 'Spas',
-    verifiedSpas: 'Verified spas',
-    pendingSpas: 'Spas to verify',
-    openJobs: 'Open jobs',
-    pendingJobs: 'Jobs to review',
-    applications: 'Applications',
-    openReports: 'Open reports',
-    newMessages: 'New messages',
-  };
+  const labels: Record<string, string> = a.stats;
   if (stats.isPending) return <Skeleton className="h-24" />;
-  if (stats.isError)
-    return <ErrorPanel title="Could not load the figures." onRetry={() => void stats.refetch()} />;
+  if (stats.isError) return <ErrorPanel title={a.figuresFailed} onRetry={() => void stats.refetch()} />;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
       {Object.entries(labels).map(([k, label]) => (
         <Card key={k} className="p-3">
           <dt className="text-sm text-stone-600">{label}</dt>
-          <dd className="text-xl font-bold text-stone-900">{(stats.data[k] ?? 0).toLocaleString('en-IN')}</dd>
+          <dd className="text-xl font-bold text-stone-900">
+            {(stats.data[k] ?? 0).toLocaleString(intlLocale())}
+          </dd>
         </Card>
       ))}
     </dl>
@@ -97,13 +83,13 @@ export function PendingSpasPanel() {
   const { run, error, busy } = useAct();
   const [notes, setNotes] = useState<Record<string, string>>({});
   return (
-    <Section title="Spas to verify">
+    <Section id="spas" title={a.spasTitle}>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
-      <Loaded q={q} empty="No spas are waiting.">
+      <Loaded q={q} empty={a.noSpas}>
         {(items) => (
           <ul className="space-y-2">
             {items.map((s) => (
@@ -112,7 +98,7 @@ export function PendingSpasPanel() {
                 <p className="text-sm text-stone-700">{s.fullAddress}</p>
                 <p className="text-sm text-stone-700">{[s.phone, s.owner].filter(Boolean).join(' · ')}</p>
                 <TextField
-                  label="Note to the employer"
+                  label={a.noteToEmployer}
                   wrapperClassName="mt-2"
                   value={notes[s._id] ?? ''}
                   onChange={(ev) => setNotes((n) => ({ ...n, [s._id]: ev.target.value }))}
@@ -128,7 +114,7 @@ export function PendingSpasPanel() {
                       })
                     }
                   >
-                    Verify
+                    {a.verify}
                   </Button>
                   <Button
                     size="sm"
@@ -141,7 +127,7 @@ export function PendingSpasPanel() {
                       })
                     }
                   >
-                    Reject
+                    {a.reject}
                   </Button>
                 </div>
               </li>
@@ -157,13 +143,13 @@ export function PendingJobsPanel() {
   const q = usePendingJobs();
   const { run, error, busy } = useAct();
   return (
-    <Section title="Jobs to review">
+    <Section id="jobs" title={a.jobsTitle}>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
-      <Loaded q={q} empty="No jobs are waiting.">
+      <Loaded q={q} empty={a.noJobs}>
         {(items) => (
           <ul className="space-y-2">
             {items.map((j) => (
@@ -182,7 +168,7 @@ export function PendingJobsPanel() {
                     disabled={busy}
                     onClick={() => void run(`/admin/jobs/${j._id}/moderation`, { decision: 'approved' })}
                   >
-                    Approve
+                    {a.approve}
                   </Button>
                   <Button
                     size="sm"
@@ -190,7 +176,7 @@ export function PendingJobsPanel() {
                     disabled={busy}
                     onClick={() => void run(`/admin/jobs/${j._id}/moderation`, { decision: 'rejected' })}
                   >
-                    Reject
+                    {a.reject}
                   </Button>
                 </div>
               </li>
@@ -206,26 +192,28 @@ export function ReportsPanel() {
   const q = useReports();
   const { run, error, busy } = useAct();
   return (
-    <Section title="Reported jobs">
+    <Section id="reports" title={a.reportsTitle}>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
-      <Loaded q={q} empty="No open reports.">
+      <Loaded q={q} empty={a.noReports}>
         {(items) => (
           <ul className="space-y-2">
             {items.map((r) => (
-              <li key={r._id} className={row} aria-label={`Report of ${r.job.title}`}>
+              <li key={r._id} className={row} aria-label={format(a.reportOf, { title: r.job.title })}>
                 <h3 className="font-semibold">
                   <Link to={`/job/${r.job._id}`} className="hover:underline">
                     {r.job.title}
                   </Link>
                 </h3>
                 <p className="text-sm text-stone-700">
-                  {r.job.spaName} · {REASONS[r.reason] ?? r.reason}
+                  {r.job.spaName} · {a.reasons[r.reason] ?? r.reason}
                 </p>
-                {r.details && <p className="mt-1 text-sm text-stone-800">“{r.details}”</p>}
+                {r.details && (
+                  <p className="mt-1 text-sm text-stone-800">{format(a.quoted, { text: r.details })}</p>
+                )}
                 <div className="mt-2 flex gap-2">
                   <Button
                     size="sm"
@@ -233,7 +221,7 @@ export function ReportsPanel() {
                     disabled={busy}
                     onClick={() => void run(`/admin/reports/${r._id}/resolution`, { action: 'reject-job' })}
                   >
-                    Reject job
+                    {a.rejectJob}
                   </Button>
                   <Button
                     size="sm"
@@ -241,7 +229,7 @@ export function ReportsPanel() {
                     disabled={busy}
                     onClick={() => void run(`/admin/reports/${r._id}/resolution`, { action: 'dismiss' })}
                   >
-                    Dismiss
+                    {a.dismiss}
                   </Button>
                 </div>
               </li>
@@ -258,19 +246,14 @@ export function UsersPanel() {
   const users = useAdminUsers(q);
   const { run, error, busy } = useAct();
   return (
-    <Section title="Users">
-      <TextField
-        label="Search by name, e-mail or phone"
-        type="search"
-        value={q}
-        onChange={(ev) => setQ(ev.target.value)}
-      />
+    <Section id="users" title={a.usersTitle}>
+      <TextField label={a.searchUsers} type="search" value={q} onChange={(ev) => setQ(ev.target.value)} />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
-      <Loaded q={users} empty="No accounts match.">
+      <Loaded q={users} empty={a.noUsers}>
         {(items) => (
           <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
             {items.map((u) => (
@@ -293,7 +276,7 @@ export function UsersPanel() {
                   disabled={busy}
                   onClick={() => void run(`/admin/users/${u._id}/${u.disabled ? 'enable' : 'disable'}`)}
                 >
-                  {u.disabled ? 'Enable' : 'Disable'}
+                  {u.disabled ? a.enable : a.disable}
                 </Button>
               </li>
             ))}
@@ -308,13 +291,13 @@ export function MessagesPanel() {
   const q = useContactMessages();
   const { run, error, busy } = useAct();
   return (
-    <Section title="Contact messages">
+    <Section id="contact-messages" title={a.messagesTitle}>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}
-      <Loaded q={q} empty="No new messages.">
+      <Loaded q={q} empty={a.noMessages}>
         {(items) => (
           <ul className="space-y-2">
             {items.map((m) => (
@@ -330,7 +313,7 @@ export function MessagesPanel() {
                   disabled={busy}
                   onClick={() => void run(`/admin/messages/${m._id}/handled`)}
                 >
-                  Mark handled
+                  {a.markHandled}
                 </Button>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ErrorPanel, Spinner } from '../../../components/ui/states';
 import { t } from '../../../messages';
@@ -17,11 +18,13 @@ function Panel({ title, children }: { title: string; children?: React.ReactNode 
   );
 }
 
-const browse = (
-  <Link to="/jobs" className={buttonClass('primary', 'md')}>
-    {t.alerts.browseJobs}
-  </Link>
-);
+function BrowseJobs() {
+  return (
+    <Link to="/jobs" className={buttonClass('primary', 'md')}>
+      {t.alerts.browseJobs}
+    </Link>
+  );
+}
 
 /** /alerts/confirm?token=…: the link from the confirmation e-mail, spent once on arrival. */
 export function ConfirmAlertPage() {
@@ -49,13 +52,13 @@ export function ConfirmAlertPage() {
         <p role="status" className="text-stone-800">
           {confirm.data.message}
         </p>
-        {browse}
+        <BrowseJobs />
       </Panel>
     );
   if (confirm.isError)
     return (
       <div className="mx-auto max-w-lg px-4 py-12">
-        <ErrorPanel title={m.confirmFailedTitle} message={confirm.error.message} action={browse} />
+        <ErrorPanel title={m.confirmFailedTitle} message={confirm.error.message} action={<BrowseJobs />} />
       </div>
     );
   return (
@@ -83,7 +86,7 @@ export function UnsubscribeAlertPage() {
         <p role="status" className="text-stone-800">
           {unsubscribe.data.message}
         </p>
-        {browse}
+        <BrowseJobs />
       </Panel>
     );
   return (

@@ -1,16 +1,16 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { ALERT_FREQUENCIES, type AlertFrequency, type JobAlert } from '@spajobs/contract/alert';
 import { alertSearchParams } from '@spajobs/contract/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { EmptyState, ErrorPanel, Skeleton } from '../../../components/ui/states';
-import { format, t } from '../../../messages';
+import { format, intlLocale, t } from '../../../messages';
 import { useAlerts } from '../api/get-alerts';
 import { useDeleteAlert } from '../api/delete-alert';
 import { useUpdateAlert } from '../api/update-alert';
 import { describeAlert } from '../describe-alert';
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', {
+  new Intl.DateTimeFormat(intlLocale(), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Asia/Kolkata',

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { formatDate } from '../../../lib/format';
-import { t } from '../../../messages';
+import { intlLocale, t } from '../../../messages';
 import type { ApplicationWithJob } from '../api/get-applications';
 import { useWithdrawApplication } from '../api/withdraw-application';
 
@@ -38,7 +38,7 @@ const statusStyle: Record<string, string> = {
 };
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** An application: job title (to the job), location and city, salary, status as received, "Applied on" date. */
 export function ApplicationRow({ application }: { application: ApplicationWithJob }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/locale-router';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { guestApplicationFields, guestContactGiven } from '@spajobs/contract/application';
@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { phoneFieldProps } from '../../../lib/phone-input';
-import { t } from '../../../messages';
+import { ruleText, t } from '../../../messages';
 import { guestApplyErrorMessage, useApplyAsGuest, type GuestApplication } from '../api/apply-as-guest';
 
 interface FormValues {
@@ -148,7 +148,7 @@ export function GuestApplicationForm({ jobId, job }: { jobId: string; job?: Than
       />
       {errors.job?.message && (
         <p role="alert" className="text-sm text-red-700">
-          {errors.job.message}
+          {ruleText(errors.job.message)}
         </p>
       )}
       {apply.isError && (

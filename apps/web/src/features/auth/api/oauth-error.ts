@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/locale-router';
 import type { OAuthFailureKind } from '@spajobs/contract/oauth';
 import { format, t } from '../../../messages';
 import { OAUTH_PROVIDERS } from './oauth-start';

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import type { z } from 'zod';
 import { forgotPasswordPayload } from '@spajobs/contract/user';
 import { Button } from '../../../components/ui/button';

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
-import { t } from '../../../messages';
+import { localePath, t } from '../../../messages';
 import { Avatar } from './avatar';
 
 /**
@@ -21,7 +21,7 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
     // /login with that page as the way back, and nothing of the account stays in memory.
     const logout = () => {
       signOut();
-      window.location.replace(user.role === 'user' ? '/login' : '/employer/login');
+      window.location.replace(localePath(user.role === 'user' ? '/login' : '/employer/login'));
     };
     return (
       <div className={wrap}>
@@ -40,7 +40,7 @@ export function HeaderAccount({ variant }: { variant: 'desktop' | 'mobile' }) {
             lastname={user.lastname}
             className="size-9"
           />
-          <span className="max-w-[10rem] truncate">{user.firstname || t.dashboard.candidate}</span>
+          <span className="max-w-[10rem] truncate">{user.firstname || t.auth.candidate}</span>
         </Link>
         <Button variant="secondary" onClick={logout}>
           {t.auth.logout}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link, useNavigate } from '../../../lib/locale-router';
 import type { z } from 'zod';
 import { loginPayload } from '@spajobs/contract/user';
 import { Button } from '../../../components/ui/button';

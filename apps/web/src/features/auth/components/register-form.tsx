@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/locale-router';
 import type { z } from 'zod';
 import { registerForm } from '@spajobs/contract/user';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { safeNextPath } from '../../../lib/next-path';
 import { useSession } from '../../../lib/session';
 import { phoneFieldProps, tenDigitPhoneOnChange } from '../../../lib/phone-input';
-import { t } from '../../../messages';
+import { ruleText, t } from '../../../messages';
 import { useRegister } from '../api/register';
 import { errorMessage } from '../lib/errors';
 import { FormMessage } from './auth-card';
@@ -183,7 +184,7 @@ export function RegisterForm() {
         </label>
         {errors.terms && (
           <p id="terms-error" role="alert" className="text-sm text-red-700">
-            {errors.terms.message}
+            {ruleText(errors.terms.message)}
           </p>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Navigate, useLocation } from '../../../lib/locale-router';
 import { LoadingScreen } from '../../../components/ui/states';
 import { loginUrl, safeNextPath } from '../../../lib/next-path';
 import { useSession, type SessionStatus } from '../../../lib/session';

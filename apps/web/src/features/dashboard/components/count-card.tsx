@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { Skeleton } from '../../../components/ui/states';
 import { t } from '../../../messages';
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, whatsappLink } from '../../../lib/format';
-import { format } from '../../../messages';
+import { format, intlLocale } from '../../../messages';
 import { downloadWithToken, useBulkStatus, useChangeStatus } from '../api/applicants';
 import { employerText as e } from '../messages';
 
@@ -70,7 +70,7 @@ function ApplicantCard({
           </p>
           {a.status === 'interview' && a.interviewAt && (
             <p className="mt-1 text-sm text-violet-900">
-              {new Date(a.interviewAt).toLocaleString('en-IN')} · {a.interviewPlace}
+              {new Date(a.interviewAt).toLocaleString(intlLocale())} · {a.interviewPlace}
             </p>
           )}
           <div className="mt-3 flex flex-wrap gap-2">

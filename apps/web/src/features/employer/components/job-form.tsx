@@ -96,21 +96,21 @@ export function JobForm({
         <TextField
           label={f.salary}
           required
-          placeholder="₹18,000 - ₹25,000 per month"
+          placeholder={e.placeholders.salary}
           error={errors.salary?.message}
           {...form.register('salary')}
         />
         <TextField
           label={f.experience}
           required
-          placeholder="1-3 years"
+          placeholder={e.placeholders.experience}
           error={errors.experience?.message}
           {...form.register('experience')}
         />
         <TextField
           label={f.category}
           required
-          placeholder="Therapist"
+          placeholder={e.placeholders.category}
           error={errors.category?.message}
           {...form.register('category')}
         />
@@ -129,9 +129,11 @@ export function JobForm({
           {...form.register('vacancies')}
         />
         <SelectField label={f.gender} required error={errors.gender?.message} {...form.register('gender')}>
-          <option value="Any">Any</option>
-          <option value="Female">Female</option>
-          <option value="Male">Male</option>
+          {['Any', 'Female', 'Male'].map((g) => (
+            <option key={g} value={g}>
+              {e.genders[g]}
+            </option>
+          ))}
         </SelectField>
       </div>
       <TextAreaField

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { EmployerJob, MySpa } from '@spajobs/contract/employer';
 import { JobForm } from './job-form';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { format } from '../../../messages';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../../lib/locale-router';
 import { LoadingScreen } from '../../../components/ui/states';
 import { useSession } from '../../../lib/session';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/locale-router';
 import type { z } from 'zod';
 import { loginPayload, registerPayload } from '@spajobs/contract/user';
 import { Button } from '../../../components/ui/button';
@@ -38,14 +38,14 @@ export function StaffLoginForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={e.loginTitle}>
       <TextField
-        label="Email or phone"
+        label={e.account.login}
         autoComplete="username"
         required
         error={errors.login?.message}
         {...form.register('login')}
       />
       <TextField
-        label="Password"
+        label={e.account.password}
         type="password"
         autoComplete="current-password"
         required
@@ -93,14 +93,14 @@ export function EmployerRegisterForm() {
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={e.registerTitle}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={e.account.firstName}
           required
           autoComplete="given-name"
           error={errors.firstname?.message}
           {...form.register('firstname')}
         />
         <TextField
-          label="Last name"
+          label={e.account.lastName}
           required
           autoComplete="family-name"
           error={errors.lastname?.message}
@@ -108,7 +108,7 @@ export function EmployerRegisterForm() {
         />
       </div>
       <TextField
-        label="Email"
+        label={e.account.email}
         type="email"
         required
         autoComplete="email"
@@ -116,20 +116,25 @@ export function EmployerRegisterForm() {
         {...form.register('email')}
       />
       <TextField
-        label="Phone"
+        label={e.account.phone}
         inputMode="numeric"
         required
         autoComplete="tel-national"
         error={errors.phone?.message}
         {...form.register('phone')}
       />
-      <SelectField label="Gender" required error={errors.gender?.message} {...form.register('gender')}>
-        <option value="">Select gender</option>
-        <option value="Female">Female</option>
-        <option value="Male">Male</option>
+      <SelectField
+        label={e.account.gender}
+        required
+        error={errors.gender?.message}
+        {...form.register('gender')}
+      >
+        <option value="">{e.account.genderPlaceholder}</option>
+        <option value="Female">{e.genders.Female}</option>
+        <option value="Male">{e.genders.Male}</option>
       </SelectField>
       <TextField
-        label="Password"
+        label={e.account.password}
         type="password"
         required
         autoComplete="new-password"

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { Skeleton, ErrorPanel } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
 import { format, t } from '../../../messages';

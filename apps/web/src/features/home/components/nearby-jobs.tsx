@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { DEFAULT_RADIUS_KM } from '@spajobs/contract/constants';
 import { buttonClass } from '../../../components/ui/button';
 import { JobCard, JobCardSkeleton } from '../../../components/job-card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { buttonClass } from '../../../components/ui/button';
 import { EmptyState, ErrorPanel } from '../../../components/ui/states';
 import { JobCard, JobCardSkeleton } from '../../../components/job-card';

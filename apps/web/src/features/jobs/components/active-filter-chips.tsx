@@ -8,7 +8,8 @@ import {
   type JobFilters,
 } from '../job-filters';
 
-const labels: Record<FilterKey, string> = {
+/** Read when drawn, in the page's language. */
+const labels = (): Record<FilterKey, string> => ({
   q: t.jobs.titleLabel,
   title: t.jobs.titleLabel,
   spa: t.jobs.spaLabel,
@@ -19,7 +20,7 @@ const labels: Record<FilterKey, string> = {
   near: t.jobs.nearLabel,
   salaryMin: t.jobs.salaryMinLabel,
   experience: t.jobs.experienceLabel,
-};
+});
 
 /** One chip per applied filter; removing a chip removes that filter. */
 export function ActiveFilterChips({
@@ -45,11 +46,11 @@ export function ActiveFilterChips({
               <button
                 type="button"
                 onClick={() => onRemove(k)}
-                aria-label={`${t.jobs.removeFilter} ${labels[k]}: ${value}`}
+                aria-label={`${t.jobs.removeFilter} ${labels()[k]}: ${value}`}
                 className="inline-flex min-h-9 max-w-[18rem] items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
               >
                 <span className="truncate">
-                  <span className="font-medium">{labels[k]}:</span> {value}
+                  <span className="font-medium">{labels()[k]}:</span> {value}
                 </span>
                 <span aria-hidden="true" className="text-base leading-none">
                   ×

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../lib/locale-router';
 import { ApiError } from '../../../lib/api-client';
 import { markJobApplied, useAppliedJobIds } from '../../../lib/applied-jobs';
 import { loginUrl } from '../../../lib/next-path';

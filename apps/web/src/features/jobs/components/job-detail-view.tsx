@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import type { Job } from '@spajobs/contract/job';
 import { buttonClass } from '../../../components/ui/button';
 import { formatCount, relativePostedTime, telLink, whatsappLink } from '../../../lib/format';
@@ -34,7 +34,7 @@ export function JobDetailView({ job }: { job: Job }) {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+      <nav aria-label={t.jobs.breadcrumb} className="mb-4 text-sm">
         <Link to="/jobs" className="font-medium text-brand-800 underline-offset-2 hover:underline">
           <span aria-hidden="true">← </span>
           {t.jobs.backToJobs}

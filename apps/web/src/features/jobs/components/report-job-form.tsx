@@ -5,7 +5,7 @@ import { REPORT_REASONS, reportPayload } from '@spajobs/contract/employer';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
-import { t } from '../../../messages';
+import { ruleText, t } from '../../../messages';
 import { useReportJob } from '../api/report-job';
 
 export default function ReportJobForm({ jobId, onCancel }: { jobId: string; onCancel: () => void }) {
@@ -44,7 +44,7 @@ export default function ReportJobForm({ jobId, onCancel }: { jobId: string; onCa
         </div>
         {errors.reason && (
           <p role="alert" className="text-sm text-red-700">
-            {errors.reason.message}
+            {ruleText(errors.reason.message)}
           </p>
         )}
       </fieldset>

@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { ChatIcon, LinkIcon, ShareIcon } from '../../../components/ui/icons';
 import { whatsappShareLink } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
-import { format, t } from '../../../messages';
+import { format, localePath, t } from '../../../messages';
 
 /** The text a shared job travels with. */
 export function jobShareText(job: Pick<Job, 'title' | 'spa' | 'city'>): string {
@@ -23,7 +23,8 @@ export function jobShareText(job: Pick<Job, 'title' | 'spa' | 'city'>): string {
 export function ShareJob({ job }: { job: Pick<Job, '_id' | 'title' | 'spa' | 'city'> }) {
   const [fallback, setFallback] = useState(false);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
-  const url = typeof window === 'undefined' ? `/job/${job._id}` : `${window.location.origin}/job/${job._id}`;
+  const path = localePath(`/job/${job._id}`);
+  const url = typeof window === 'undefined' ? path : `${window.location.origin}${path}`;
   const text = jobShareText(job);
 
   const onShare = async () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import type { Job } from '@spajobs/contract/job';
 import { JobCard } from '../../../components/job-card';
 import { buttonClass } from '../../../components/ui/button';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { setFlash } from '../../../lib/flash';
 import { useSession } from '../../../lib/session';
-import { t } from '../../../messages';
+import { localePath, t } from '../../../messages';
 import { useDeleteAccount } from '../api/delete-account';
 
 /**
@@ -27,7 +27,7 @@ export function DeleteAccountPanel() {
           // Signed out, then a fresh load of the home page, which says what happened.
           setFlash(res?.message ?? t.rules.accountDeleted);
           signOut();
-          window.location.replace('/');
+          window.location.replace(localePath('/'));
         },
       },
     );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/locale-router';
 import type { z } from 'zod';
 import { MAX_SKILLS } from '@spajobs/contract/constants';
 import { todayInIndia } from '@spajobs/contract/fields';

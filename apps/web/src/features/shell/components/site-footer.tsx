@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../../components/ui/icons';
 import { EmailText } from '../../../components/email-text';
 import { siteConfig } from '../../../lib/site-config';
@@ -132,7 +132,7 @@ export function SiteFooter() {
             <Link to="/terms" className="underline underline-offset-2 hover:text-white">
               {f.terms}
             </Link>
-            .
+            {f.guestNoteAfter}
           </p>
         </div>
       </div>

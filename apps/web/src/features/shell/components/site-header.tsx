@@ -1,17 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../../lib/locale-router';
 import { HeaderAccount } from '../../auth/components/header-account';
+import { LanguageSwitch } from './language-switch';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { siteConfig } from '../../../lib/site-config';
 import { format, t } from '../../../messages';
 
 const NAV = [
-  { to: '/', label: t.shell.nav.home, end: true },
-  { to: '/spas', label: t.shell.nav.spa, end: false },
-  { to: '/jobs', label: t.shell.nav.findJobs, end: false },
-  { to: '/about', label: t.shell.nav.about, end: false },
-  { to: '/contact', label: t.shell.nav.contact, end: false },
+  { to: '/', label: 'home', end: true },
+  { to: '/spas', label: 'spa', end: false },
+  { to: '/jobs', label: 'findJobs', end: false },
+  { to: '/about', label: 'about', end: false },
+  { to: '/contact', label: 'contact', end: false },
 ] as const;
 
 export function BrandMark() {
@@ -20,7 +21,7 @@ export function BrandMark() {
       aria-hidden="true"
       className="flex size-9 items-center justify-center rounded-xl bg-brand-700 text-lg font-bold text-white"
     >
-      S
+      {siteConfig().brandName.charAt(0)}
     </span>
   );
 }
@@ -65,7 +66,7 @@ export function SiteHeader() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4">
         <Link
           to="/"
           className="flex items-center gap-2 rounded-lg"
@@ -79,26 +80,29 @@ export function SiteHeader() {
             {NAV.map((n) => (
               <li key={n.to}>
                 <NavLink to={n.to} end={n.end} className={linkClass}>
-                  {n.label}
+                  {t.shell.nav[n.label]}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="hidden lg:block">
-          <HeaderAccount variant="desktop" />
+        <div className="flex items-center gap-1 lg:gap-3">
+          <LanguageSwitch />
+          <div className="hidden lg:block">
+            <HeaderAccount variant="desktop" />
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? t.shell.closeMenu : t.shell.openMenu}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+          </button>
         </div>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-lg text-stone-800 hover:bg-stone-100 lg:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? t.shell.closeMenu : t.shell.openMenu}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
-        </button>
       </div>
       <div
         id={menuId}
@@ -116,7 +120,7 @@ export function SiteHeader() {
                     className={(s) => cn(linkClass(s), 'block min-h-11 py-3 text-base')}
                     onClick={() => setOpen(false)}
                   >
-                    {n.label}
+                    {t.shell.nav[n.label]}
                   </NavLink>
                 </li>
               ))}

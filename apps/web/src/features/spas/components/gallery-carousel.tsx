@@ -77,7 +77,7 @@ export function GalleryCarousel({ images, name }: { images: string[]; name: stri
   return (
     <section
       ref={regionRef}
-      aria-roledescription="carousel"
+      aria-roledescription={m.carouselRole}
       aria-labelledby={titleId}
       className="space-y-3"
       onMouseEnter={() => setHovered(true)}
@@ -141,7 +141,7 @@ export function GalleryCarousel({ images, name }: { images: string[]; name: stri
             return (
               <li
                 key={`${img}-${i}`}
-                aria-roledescription="slide"
+                aria-roledescription={m.slideRole}
                 aria-label={format(m.slide, { n: i + 1, total })}
                 aria-hidden={!visible}
                 inert={!visible}

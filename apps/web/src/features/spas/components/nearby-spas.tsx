@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { DEFAULT_RADIUS_KM } from '../lib/constants';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { CrosshairIcon, MapPinIcon } from '../../../components/ui/icons';
@@ -121,7 +121,7 @@ export function NearbySpas() {
             variant="secondary"
             onClick={geo.request}
             disabled={geo.state.status === 'locating'}
-            className="shrink-0"
+            className="min-w-0"
           >
             <CrosshairIcon size={18} />
             {pos ? m.updateLocation : m.useMyLocation}

@@ -1,5 +1,5 @@
 import { VerifiedBadge } from '../../../components/verified-badge';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import type { Spa } from '@spajobs/contract/spa';
 import {
   BriefcaseIcon,
@@ -10,7 +10,7 @@ import {
 } from '../../../components/ui/icons';
 import { assetUrl } from '../../../lib/format';
 import { siteConfig } from '../../../lib/site-config';
-import { format, t } from '../../../messages';
+import { format, localePath, t } from '../../../messages';
 import { shareLink } from '../lib/share';
 import { directionsUrl, formatKm, openJobsLabel } from '../lib/spa-display';
 import { SpaInitials } from './spa-initials';
@@ -116,7 +116,7 @@ export function SpaCard({ spa, headingLevel = 3 }: { spa: Spa; headingLevel?: 2 
                 title: spa.name,
                 text: format(c.shareText, { name: spa.name, brand: siteConfig().brandName }),
                 // Read when shared: the card is also drawn on the server, where there is no window.
-                url: `${window.location.origin}/spa/${spa._id}`,
+                url: `${window.location.origin}${localePath(`/spa/${spa._id}`)}`,
               })
             }
           >

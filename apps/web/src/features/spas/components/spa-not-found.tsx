@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { buttonClass } from '../../../components/ui/button';
 import { t } from '../../../messages';
 

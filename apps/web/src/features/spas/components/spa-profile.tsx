@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/locale-router';
 import { VerifiedBadge } from '../../../components/verified-badge';
 import type { Spa } from '@spajobs/contract/spa';
 import { buttonClass } from '../../../components/ui/button';
