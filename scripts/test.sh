@@ -13,6 +13,16 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# Devanagari glyphs for the Hindi pages' screenshots and width checks (Noto Sans Devanagari, as on Android).
+if ! fc-list 2>/dev/null | grep -q "Noto Sans Devanagari"; then
+  echo "Installing Debian's Noto fonts for the Hindi pages..."
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-core >/dev/null
+  fi
+fi
+
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   echo "Starting the local PostgreSQL..."
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true

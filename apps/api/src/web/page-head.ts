@@ -134,11 +134,99 @@ const JOB_PATH = /^\/(?:job\/([^/]+)|spa\/[^/]+\/job\/([^/]+))$/;
 const SPA_PATH = /^\/spa\/([^/]+)$/;
 
 /** The job listing's heading for its place and kind filters ("Spa Therapist jobs in Pune, Maharashtra"). */
-function jobsHeading(params: URLSearchParams): string {
+function jobsHeading(params: URLSearchParams, lang: '' | '/hi' = ''): string {
   const category = params.get('category')?.trim();
   const place = [params.get('city')?.trim(), params.get('state')?.trim()].filter(Boolean).join(', ');
-  return `${category ? `${category} jobs` : 'Spa jobs'} in ${place || 'India'}`;
+  return headText(lang).jobsHeading(category, place);
 }
+
+/**
+ * The words of the pages' heads in each language (job and spa data stay as they were written).
+ * English is what the page heads always said; Hindi follows the web app's glossary.
+ */
+const HEAD_TEXT = {
+  en: {
+    jobNotFound: ['Job not found', 'This job does not exist or has been removed.'],
+    spaNotFound: ['Spa not found', 'This spa does not exist or has been removed.'],
+    closed: 'Closed: ',
+    at: 'at',
+    jobText: (title: string, location: string, salary: string, experience: string, description: string) =>
+      `${title} in ${location}. ${salary}. ${experience}. ${description}`,
+    closedText: (category: string, city: string) =>
+      `This job has closed. See similar open ${category} jobs in ${city}.`,
+    spaTitle: (name: string, category: string, city: string) => `${name} – ${category} in ${city}`,
+    spaText: (name: string, address: string, rating: string, reviews: number, jobs: number) =>
+      `${name}, ${address}. Rated ${rating} by ${reviews} guests. ${jobs} open jobs.`,
+    jobsHeading: (category: string | undefined, place: string) =>
+      `${category ? `${category} jobs` : 'Spa jobs'} in ${place || 'India'}`,
+    jobsTitle: (heading: string) => `${heading} – latest openings`,
+    jobsText: (heading: string) =>
+      `${heading}: therapist, spa manager, receptionist and beautician jobs at spas, with salaries. Apply free, with or without an account.`,
+    fixed: (brand: string, phone: string): Record<string, [string, string]> => ({
+      '/spas': [
+        'Spas hiring near you – spa and wellness centres in India',
+        'Find spas, massage and Ayurveda centres near you: ratings, addresses, open jobs and directions.',
+      ],
+      '/about': [
+        'About us',
+        `${brand} connects spa therapists, managers, receptionists and beauticians with spas across India. Free for job seekers.`,
+      ],
+      '/contact': [
+        'Contact us',
+        `Questions about a job, a spa or your account? Write to ${brand}, call ${phone} or send us a message.`,
+      ],
+      '/privacy': ['Privacy policy', `How ${brand} collects, uses and protects your information.`],
+      '/terms': ['Terms of use', `The terms for using ${brand} as a job seeker or an employer.`],
+    }),
+    missing: ['Page not found', "The page you're looking for doesn't exist or has moved."],
+    siteTitle: 'Spa, massage and wellness jobs in India',
+    siteText:
+      'Find spa therapist, massage therapist, spa manager, receptionist and beautician jobs at spas near you. Free for job seekers.',
+  },
+  hi: {
+    jobNotFound: ['जॉब नहीं मिली', 'यह जॉब मौजूद नहीं है या हटा दी गई है।'],
+    spaNotFound: ['स्पा नहीं मिला', 'यह स्पा मौजूद नहीं है या हटा दिया गया है।'],
+    closed: 'बंद: ',
+    at: '–',
+    jobText: (title: string, location: string, salary: string, experience: string, description: string) =>
+      `${title}, ${location}। ${salary}। ${experience}। ${description}`,
+    closedText: (category: string, city: string) =>
+      `यह जॉब बंद हो चुकी है। ${city} में ${category} की ऐसी ही खुली जॉब देखें।`,
+    spaTitle: (name: string, category: string, city: string) => `${name} – ${city} में ${category}`,
+    spaText: (name: string, address: string, rating: string, reviews: number, jobs: number) =>
+      `${name}, ${address}। ${reviews} मेहमानों की रेटिंग ${rating}। ${jobs} खुली जॉब।`,
+    jobsHeading: (category: string | undefined, place: string) =>
+      `${place || 'भारत'} में ${category ? `${category} जॉब` : 'स्पा जॉब'}`,
+    jobsTitle: (heading: string) => `${heading} – नई वैकेंसी`,
+    jobsText: (heading: string) =>
+      `${heading}: स्पा में थेरेपिस्ट, स्पा मैनेजर, रिसेप्शनिस्ट और ब्यूटीशियन की जॉब, सैलरी के साथ। मुफ़्त अप्लाई करें, अकाउंट के साथ या बिना।`,
+    fixed: (brand: string, phone: string): Record<string, [string, string]> => ({
+      '/spas': [
+        'आपके पास भर्ती करने वाले स्पा – भारत के स्पा और वेलनेस सेंटर',
+        'अपने पास के स्पा, मसाज और आयुर्वेद सेंटर खोजें: रेटिंग, पता, खुली जॉब और रास्ता।',
+      ],
+      '/about': [
+        'हमारे बारे में',
+        `${brand} पूरे भारत में स्पा थेरेपिस्ट, मैनेजर, रिसेप्शनिस्ट और ब्यूटीशियन को स्पा से जोड़ता है। जॉब ढूँढने वालों के लिए मुफ़्त।`,
+      ],
+      '/contact': [
+        'संपर्क करें',
+        `किसी जॉब, स्पा या अपने अकाउंट के बारे में सवाल? ${brand} को लिखें, ${phone} पर कॉल करें या हमें संदेश भेजें।`,
+      ],
+      '/privacy': [
+        'प्राइवेसी पॉलिसी',
+        `${brand} आपकी जानकारी कैसे इकट्ठा करता है, इस्तेमाल करता है और सुरक्षित रखता है।`,
+      ],
+      '/terms': ['इस्तेमाल की शर्तें', `जॉब ढूँढने वाले या एम्प्लॉयर के रूप में ${brand} इस्तेमाल करने की शर्तें।`],
+    }),
+    missing: ['पेज नहीं मिला', 'आप जो पेज ढूँढ रहे हैं वह मौजूद नहीं है या हट गया है।'],
+    siteTitle: 'भारत में स्पा, मसाज और वेलनेस जॉब',
+    siteText:
+      'अपने पास के स्पा में स्पा थेरेपिस्ट, मसाज थेरेपिस्ट, स्पा मैनेजर, रिसेप्शनिस्ट और ब्यूटीशियन की जॉब खोजें। जॉब ढूँढने वालों के लिए मुफ़्त।',
+  },
+} as const;
+
+const headText = (lang: '' | '/hi') => (lang === '/hi' ? HEAD_TEXT.hi : HEAD_TEXT.en);
 
 /**
  * The head of a public page: a specific title, description, canonical
@@ -151,22 +239,22 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
   const [pathname = '/', search = ''] = url.split('?');
   const { lang, path } = barePath(pathname);
   const at = (p: string) => `${base}${lang}${p}`;
+  const w = headText(lang);
   const siteImage = `${base}/share/site.png`;
 
   const jobMatch = JOB_PATH.exec(path);
   if (jobMatch) {
     const id = parseId(decodeURIComponent(jobMatch[1] ?? jobMatch[2] ?? ''));
     const facts = id ? await ctx.jobs.findForPage(id) : null;
-    if (!facts)
-      return notFoundHead(ctx, `Job not found | ${brand}`, 'This job does not exist or has been removed.');
+    if (!facts) return notFoundHead(ctx, `${w.jobNotFound[0]} | ${brand}`, w.jobNotFound[1]);
     const { job } = facts;
     const closed = job.status === 'closed';
     return {
-      title: `${closed ? 'Closed: ' : ''}${job.title} at ${job.spa.name.split(',')[0]}, ${job.city} | ${brand}`,
+      title: `${closed ? w.closed : ''}${job.title} ${w.at} ${job.spa.name.split(',')[0]}, ${job.city} | ${brand}`,
       description: clip(
         closed
-          ? `This job has closed. See similar open ${job.category} jobs in ${job.city}.`
-          : `${job.title} in ${job.location}. ${job.salary}. ${job.experience}. ${job.description}`,
+          ? w.closedText(job.category, job.city)
+          : w.jobText(job.title, job.location, job.salary, job.experience, job.description),
       ),
       canonical: at(`/job/${job._id}`),
       image: `${base}/share/job/${job._id}.png`,
@@ -179,12 +267,11 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
   if (spaMatch) {
     const id = parseId(decodeURIComponent(spaMatch[1]!));
     const spa = id ? await ctx.spas.findById(id) : null;
-    if (!spa)
-      return notFoundHead(ctx, `Spa not found | ${brand}`, 'This spa does not exist or has been removed.');
+    if (!spa) return notFoundHead(ctx, `${w.spaNotFound[0]} | ${brand}`, w.spaNotFound[1]);
     return {
-      title: `${spa.name} – ${spa.category} in ${spa.city} | ${brand}`,
+      title: `${w.spaTitle(spa.name, spa.category, spa.city)} | ${brand}`,
       description: clip(
-        `${spa.name}, ${spa.fullAddress}. Rated ${spa.rating.toFixed(1)} by ${spa.reviews} guests. ${spa.openJobs} open jobs.`,
+        w.spaText(spa.name, spa.fullAddress, spa.rating.toFixed(1), spa.reviews, spa.openJobs),
       ),
       canonical: at(`/spa/${spa._id}`),
       // Chat apps do not show SVG previews (the demo logos are drawn as SVG): those get the drawn card.
@@ -192,7 +279,8 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
       jsonLd: spaLd(spa, base),
     };
   }
-  if (path === '/' || path === '/home') return { ...defaultHead(ctx), canonical: at('/'), image: siteImage };
+  if (path === '/' || path === '/home')
+    return { ...defaultHead(ctx, lang), canonical: at('/'), image: siteImage };
   if (JOBS_PATH.test(path)) {
     const params = new URLSearchParams(search);
     const kept = new URLSearchParams();
@@ -200,33 +288,19 @@ export async function headFor(url: string, ctx: AppContext): Promise<PageHead> {
       const v = params.get(k)?.trim();
       if (v) kept.set(k, v);
     }
-    const heading = jobsHeading(params);
+    const heading = jobsHeading(params, lang);
     return {
-      title: `${heading} – latest openings | ${brand}`,
-      description: `${heading}: therapist, spa manager, receptionist and beautician jobs at spas, with salaries. Apply free, with or without an account.`,
+      title: `${w.jobsTitle(heading)} | ${brand}`,
+      description: w.jobsText(heading),
       canonical: at(`/jobs${kept.size ? `?${kept.toString()}` : ''}`),
       image: siteImage,
     };
   }
-  const fixed: Record<string, [string, string]> = {
-    '/spas': [
-      `Spas hiring near you – spa and wellness centres in India | ${brand}`,
-      'Find spas, massage and Ayurveda centres near you: ratings, addresses, open jobs and directions.',
-    ],
-    '/about': [
-      `About us | ${brand}`,
-      `${brand} connects spa therapists, managers, receptionists and beauticians with spas across India. Free for job seekers.`,
-    ],
-    '/contact': [
-      `Contact us | ${brand}`,
-      `Questions about a job, a spa or your account? Write to ${brand}, call ${ctx.config.site.supportPhone} or send us a message.`,
-    ],
-    '/privacy': [`Privacy policy | ${brand}`, `How ${brand} collects, uses and protects your information.`],
-    '/terms': [`Terms of use | ${brand}`, `The terms for using ${brand} as a job seeker or an employer.`],
-  };
+  const fixed = w.fixed(brand, ctx.config.site.supportPhone);
   const page = fixed[path];
-  if (page) return { title: page[0], description: page[1], canonical: at(path), image: siteImage };
-  return defaultHead(ctx);
+  if (page)
+    return { title: `${page[0]} | ${brand}`, description: page[1], canonical: at(path), image: siteImage };
+  return defaultHead(ctx, lang);
 }
 
 function notFoundHead(ctx: AppContext, title: string, description: string): PageHead {
@@ -234,20 +308,14 @@ function notFoundHead(ctx: AppContext, title: string, description: string): Page
 }
 
 /** An address the site does not have. */
-export function missingPageHead(ctx: AppContext): PageHead {
-  return notFoundHead(
-    ctx,
-    `Page not found | ${ctx.config.site.brandName}`,
-    "The page you're looking for doesn't exist or has moved.",
-  );
+export function missingPageHead(ctx: AppContext, lang: '' | '/hi' = ''): PageHead {
+  const [title, description] = headText(lang).missing;
+  return notFoundHead(ctx, `${title} | ${ctx.config.site.brandName}`, description);
 }
 
-export function defaultHead(ctx: AppContext): PageHead {
-  return {
-    title: `${ctx.config.site.brandName} – Spa, massage and wellness jobs in India`,
-    description:
-      'Find spa therapist, massage therapist, spa manager, receptionist and beautician jobs at spas near you. Free for job seekers.',
-  };
+export function defaultHead(ctx: AppContext, lang: '' | '/hi' = ''): PageHead {
+  const w = headText(lang);
+  return { title: `${ctx.config.site.brandName} – ${w.siteTitle}`, description: w.siteText };
 }
 
 export function renderHead(head: PageHead, brand: string): string {

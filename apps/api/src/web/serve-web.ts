@@ -304,7 +304,7 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       known ??
       (await headFor(url, app.ctx).catch((err: unknown) => {
         req.log.error({ err }, 'page head failed');
-        return defaultHead(app.ctx);
+        return defaultHead(app.ctx, barePath(url.split('?')[0]!).lang);
       }));
     reply
       .status(head.status ?? 200)
@@ -364,11 +364,13 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       if (result.type === 'redirect') return reply.redirect(result.location, result.status);
       if (result.type === 'fallback' || 'err' in headResult) {
         if ('err' in headResult) req.log.error({ err: headResult.err }, 'page head failed');
-        return shell(req, reply, url, defaultHead(app.ctx));
+        return shell(req, reply, url, defaultHead(app.ctx, barePath(url.split('?')[0]!).lang));
       }
       const status = result.status !== 200 ? result.status : (headResult.head.status ?? 200);
       const head =
-        status === 404 && headResult.head.status !== 404 ? missingPageHead(app.ctx) : headResult.head;
+        status === 404 && headResult.head.status !== 404
+          ? missingPageHead(app.ctx, barePath(url.split('?')[0]!).lang)
+          : headResult.head;
       const stream = await result.open();
       // A Hindi page's title is its screen's own, as the browser shows it (the head's builder writes English).
       const shown = langOf(url.split('?')[0]!) === 'hi' ? result.title?.() : undefined;

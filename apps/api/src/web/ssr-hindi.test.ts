@@ -74,6 +74,10 @@ describe('Hindi pages rendered on the server', () => {
     // The title is the page's Hindi one, as the browser shows it.
     expect(/<title>([^<]*)<\/title>/.exec(res.body)?.[1]).toBe('हमारे बारे में | Spa Jobs');
     expect(meta(res.body, 'og:title')).toBe('हमारे बारे में | Spa Jobs');
+    // So is the description search engines and share previews show.
+    const description = /<meta name="description" content="([^"]*)">/.exec(res.body)?.[1];
+    expect(description).toContain('जॉब ढूँढने वालों के लिए मुफ़्त');
+    expect(meta(res.body, 'og:description')).toBe(description);
   });
 
   it('English pages are unchanged and name their Hindi twin', async () => {
@@ -84,6 +88,9 @@ describe('Hindi pages rendered on the server', () => {
     expect(link(res.body, 'alternate', 'en')).toBe(`${BASE}/jobs?city=Pune`);
     expect(link(res.body, 'alternate', 'hi')).toBe(`${BASE}/hi/jobs?city=Pune`);
     expect(meta(res.body, 'og:locale')).toBe('en_IN');
+    expect(meta(res.body, 'og:description')).toBe(
+      'Spa jobs in Pune: therapist, spa manager, receptionist and beautician jobs at spas, with salaries. Apply free, with or without an account.',
+    );
     const home = await web.inject('/');
     expect(link(home.body, 'alternate', 'hi')).toBe(`${BASE}/hi`);
   });
@@ -93,6 +100,10 @@ describe('Hindi pages rendered on the server', () => {
     expect(job.statusCode).toBe(200);
     expect(visibleText(job.body)).toContain('Thai Therapist');
     expect(visibleText(job.body)).toContain('अभी अप्लाई करें');
+    // The job's own words stay as written; the words around them are Hindi.
+    expect(meta(job.body, 'og:description')).toMatch(/^Thai Therapist, .+।/);
+    const listing = await web.inject('/hi/jobs?city=Pune');
+    expect(meta(listing.body, 'og:description')).toMatch(/^Pune में स्पा जॉब: /);
     expect(job.body).toContain('href="/hi/jobs"');
     expect(job.body).not.toMatch(/href="\/jobs"/);
     const missing = await web.inject('/hi/no-such-page');
