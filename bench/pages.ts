@@ -71,7 +71,11 @@ async function loadJobPages(base: string, maxId: number, seconds: number, connec
   };
 }
 
-function homeInitialJsKb(root: string): number {
+/**
+ * The home route's first JavaScript, gzip: the entry, the home screen and what they import; for the
+ * Hindi home (`/hi/`) also the Hindi texts that are fetched before the page hydrates.
+ */
+function homeInitialJsKb(root: string, lang: 'en' | 'hi'): number {
   const dist = path.join(root, 'apps/web/dist');
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
@@ -84,7 +88,11 @@ function homeInitialJsKb(root: string): number {
     return seen;
   };
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-  const keys = new Set([...closure(entry), ...closure('src/routes/home.tsx')]);
+  const keys = new Set([
+    ...closure(entry),
+    ...closure('src/routes/home.tsx'),
+    ...(lang === 'hi' ? closure('src/messages/hi.ts') : []),
+  ]);
   const bytes = [...keys].reduce(
     (sum, k) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[k]!.file)), { level: 9 }).length,
     0,
@@ -192,10 +200,17 @@ export async function pagesBench(b: PagesBench): Promise<void> {
     await b.stop(api);
   }
 
-  const kb = homeInitialJsKb(b.root);
-  b.results.sections['Home route initial JavaScript (gzip, from the build)'] = [
-    { route: '/', initialJsGzipKb: kb, target: `< ${TARGETS.homeJsKb} KB`, met: kb < TARGETS.homeJsKb },
-  ];
+  b.results.sections['Home route initial JavaScript (gzip, from the build)'] = (['en', 'hi'] as const).map(
+    (lang) => {
+      const kb = homeInitialJsKb(b.root, lang);
+      return {
+        route: lang === 'en' ? '/' : '/hi/',
+        initialJsGzipKb: kb,
+        target: `< ${TARGETS.homeJsKb} KB`,
+        met: kb < TARGETS.homeJsKb,
+      };
+    },
+  );
 
   // Lighthouse on the demo data, as a visitor sees the site (caches on).
   const dataDir = path.join(b.root, 'data/bench/web');

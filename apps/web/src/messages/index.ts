@@ -54,6 +54,17 @@ const loadHindiRules = () =>
     assembleHindi();
   }));
 
+/** Runs `work` once the page has loaded and the browser is idle (at once where there is no page). */
+function afterLoad(work: () => void): void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return work();
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(work, { timeout: 3000 })
+      : setTimeout(work, 200);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 /** Pages that show the texts of hi-pages.ts. */
 const PAGES_TEXTS =
   /^\/(about|privacy|terms|contact|jobs|jobs-india|all\/jobs\/filters|alerts\/.+|candidate\/dashboard|dashboard|edit-profile|applications|unauthorized)$/;
@@ -75,10 +86,11 @@ export function loadCatalogue(lang: Locale, pathname?: string): Promise<void> {
       : stripLocale(pathname)
           .split(/[?#]/)[0]!
           .replace(/(.)\/$/, '$1');
-  const rules = loadHindiRules();
   const waits = [loadHindiCore()];
   if (path === undefined || PAGES_TEXTS.test(path)) waits.push(loadHindiPages());
-  if (path === undefined || !NO_FORMS.test(path)) waits.push(rules);
+  if (path === undefined || !NO_FORMS.test(path)) waits.push(loadHindiRules());
+  // A page without forms fetches them once it has loaded, so they do not compete with its first load.
+  else afterLoad(() => void loadHindiRules());
   return Promise.all(waits).then(() => undefined);
 }
 
