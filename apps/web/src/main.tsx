@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
@@ -64,9 +64,9 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>
   );
-  // Hydrating as a transition lets React yield to the browser between pieces of work, so a slow phone
-  // keeps answering taps and scrolls while the server's page comes to life (no long task).
-  if (routerState) startTransition(() => void hydrateRoot(container, app));
+  // Hydrated in one piece, not as a transition: a tap that lands while React is still attaching the page
+  // would otherwise be lost (a link tapped mid-hydration did nothing); the browser holds it until done.
+  if (routerState) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 
