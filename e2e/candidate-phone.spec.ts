@@ -2,7 +2,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newCandidate, registerByApi, storeSession } from './account-helpers.js';
-import { PHONE, dismissContactPopup, e2eDataDir, expectNoSeriousA11yViolations } from './support.js';
+import {
+  PHONE,
+  dismissContactPopup,
+  e2eDataDir,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+} from './support.js';
 
 /** A candidate on a 360 × 740 Android phone. */
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
@@ -315,7 +321,7 @@ test.describe('5. location denied is not a dead end', () => {
   });
 
   test('minimum salary, experience and best paid first on the jobs page', async ({ page, request }) => {
-    await page.goto('/jobs');
+    await gotoHydrated(page, '/jobs');
     await page
       .getByRole('button', { name: /filters/i })
       .first()

@@ -39,8 +39,6 @@ async function start() {
   const texts = loadCatalogue(lang, window.location.pathname);
   if (queryState) hydrate(queryClient, queryState);
   if (routerState) {
-    // The server's page is painted before any of the app's work starts: a slow phone shows it at once.
-    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
     // The screens the server rendered must be in place before hydrating, or the first render would differ.
     const lazy = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
     await Promise.all(
