@@ -1,28 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { repoRoot } from '../config.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
+import { fakeBuild, visibleText } from './ssr-test-support.ts';
 
-/** The web build's page template (as Vite writes it), without the client bundle. */
-function fakeBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-ssr-hi-'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--><!--site-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  return dir;
-}
-
-const visibleText = (html: string) =>
-  html
-    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, ' ')
-    .replace(/<head>[\s\S]*<\/head>/, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 const link = (html: string, rel: string, hreflang?: string) =>
   new RegExp(`<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="([^"]*)">`)
     .exec(html)?.[1]

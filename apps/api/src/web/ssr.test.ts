@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -8,26 +7,8 @@ import { buildApp } from '../app.ts';
 import { repoRoot } from '../config.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
+import { fakeBuild, visibleText } from './ssr-test-support.ts';
 
-/** The web build's page template (as Vite writes it), without the client bundle: these tests read raw HTML only. */
-function fakeBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-ssr-'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--><!--site-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  return dir;
-}
-
-/** The page's text without tags and data blocks, as a visitor without JavaScript reads it. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, ' ')
-    .replace(/<head>[\s\S]*<\/head>/, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, ' ');
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1];
 const canonical = (html: string) =>

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The web build's page template (as Vite writes it), without the client bundle: tests read raw HTML only. */
+export function fakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-ssr-'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--><!--site-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+/** The page's text without tags and data blocks, as a visitor without JavaScript reads it. */
+export const visibleText = (html: string) =>
+  html
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, ' ')
+    .replace(/<head>[\s\S]*<\/head>/, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
