@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { TOTAL_CAP } from '@spajobs/contract/constants';
-import { useSearchParams } from 'react-router';
 import { SPA_PAGE_SIZE } from '../features/spas/lib/constants';
 import { Button } from '../components/ui/button';
 import { EmptyState, ErrorPanel } from '../components/ui/states';
@@ -19,6 +18,7 @@ import { ApiError } from '../lib/api-client';
 import { cn } from '../lib/cn';
 import { useGeolocation } from '../lib/use-geolocation';
 import { usePageTitle } from '../lib/use-page-title';
+import { useSearchUpdate } from '../lib/use-search-update';
 import { format, intlLocale, t } from '../messages';
 
 import { searchSpasQuery } from '../features/spas/api/search-spas';
@@ -47,32 +47,19 @@ function spaSearchParams(filters: SpaFilters, granted: { lat: number; lng: numbe
 
 export default function SpasPage() {
   usePageTitle(m.title);
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchUpdate();
   const filters = readFilters(params);
   const geo = useGeolocation();
   const granted = geo.state.status === 'granted' ? geo.state : null;
   const resultsRef = useRef<HTMLDivElement>(null);
 
-  const update = useCallback(
-    (next: SpaFilters, replace = false) => setParams(writeFilters(next), { replace }),
-    [setParams],
-  );
-  // A change not yet in the address: a name typed a moment before a state is chosen must not undo it
-  // when its pause ends before the page has read the new address.
-  const pending = useRef<SpaFilters | null>(null);
-  const search = params.toString();
-  useEffect(() => {
-    pending.current = null;
-  }, [search]);
-  const onChange = (patch: Partial<SpaFilters>, typing = false) => {
-    const next = changeFilters(pending.current ?? filters, patch);
-    pending.current = next;
-    update(next, typing);
-  };
-  const clearAll = () => {
-    pending.current = EMPTY_FILTERS;
-    update(EMPTY_FILTERS);
-  };
+  // Each change starts from the newest address asked for: a name typed a moment before a state is
+  // chosen is not undone when its pause ends before the page has read the new address.
+  const update = (change: (current: SpaFilters) => SpaFilters, replace = false) =>
+    changeParams((current) => writeFilters(change(readFilters(current))), { replace });
+  const onChange = (patch: Partial<SpaFilters>, typing = false) =>
+    update((current) => changeFilters(current, patch), typing);
+  const clearAll = () => update(() => EMPTY_FILTERS);
 
   const useRadius = filters.radius !== null && granted !== null;
   const query = spaSearchParams(filters, granted);
@@ -84,7 +71,7 @@ export default function SpasPage() {
     err instanceof ApiError && err.isNetwork ? m.errorLater : useRadius ? m.errorRadius : m.errorGeneric;
 
   const goToPage = (page: number) => {
-    update({ ...filters, page });
+    update((current) => ({ ...current, page }));
     resultsRef.current?.scrollIntoView({ block: 'start' });
   };
 

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { JobCard, JobCardSkeleton } from '../../../components/job-card';
 import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
@@ -8,6 +7,7 @@ import { EmptyState, ErrorPanel, Skeleton } from '../../../components/ui/states'
 import { JOB_PAGE_SIZE } from '@spajobs/contract/constants';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useSearchUpdate } from '../../../lib/use-search-update';
 import { t } from '../../../messages';
 import { useJobs } from '../api/get-jobs';
 import { useDebouncedText } from '../hooks/use-debounced-text';
@@ -36,7 +36,7 @@ export interface JobListingProps {
 }
 
 export function JobListing({ headerAction }: JobListingProps = {}) {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchUpdate();
   const filters = useMemo(() => parseFilters(params), [params]);
   const isDesktop = useMediaQuery('(min-width: 1024px)');
   // The server does not know the screen's width: its HTML carries the desktop panel and the phone's
@@ -49,12 +49,12 @@ export function JobListing({ headerAction }: JobListingProps = {}) {
 
   const update = useCallback(
     (patch: Partial<JobFilters>, opts: { replace?: boolean } = {}) => {
-      setParams((prev) => filtersToParams(applyFilterChange(parseFilters(prev), patch)), {
+      changeParams((prev) => filtersToParams(applyFilterChange(parseFilters(prev), patch)), {
         replace: opts.replace ?? false,
         preventScrollReset: true,
       });
     },
-    [setParams],
+    [changeParams],
   );
 
   const [titleDraft, onTitle] = useDebouncedText(filters.q, (q) => update({ q }, { replace: true }));
