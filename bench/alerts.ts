@@ -90,9 +90,7 @@ function makeQuery(i: number): Record<string, unknown> {
 /** Adds the 5,000 new jobs (copies of random existing ones, posted since the mark) and the alerts. */
 async function prepare(db: Db, o: AlertBenchOptions, now: number): Promise<{ mark: number }> {
   const { sql } = await import('kysely');
-  await db.db.deleteFrom('job_alerts').execute();
-  await db.db.deleteFrom('alert_addresses').execute();
-  await sql`delete from jobs where external_id like 'alert-bench-%'`.execute(db.db);
+  await unprepare(db);
   const max = await db.db
     .selectFrom('jobs')
     .select((eb) => eb.fn.max<number>('posted_at').as('m'))
@@ -139,6 +137,14 @@ async function prepare(db: Db, o: AlertBenchOptions, now: number): Promise<{ mar
     }
   }
   return { mark };
+}
+
+/** Removes what `prepare` added. */
+async function unprepare(db: Db): Promise<void> {
+  const { sql } = await import('kysely');
+  await db.db.deleteFrom('job_alerts').execute();
+  await db.db.deleteFrom('alert_addresses').execute();
+  await sql`delete from jobs where external_id like 'alert-bench-%'`.execute(db.db);
 }
 
 const SINK = `
@@ -271,7 +277,10 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
 
   const sink = await startSink(o.root);
   const port = 3120 + Math.floor(Math.random() * 9) + 1;
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // ALERT_BENCH_PROFILE=<folder>: the API writes a CPU profile of the run there when it stops.
+  const profile = process.env.ALERT_BENCH_PROFILE;
+  const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  const api = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: o.root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -382,9 +391,15 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
       ],
     };
   } finally {
+    // Stopped as in production (so a profile is written), killed if it does not stop in time.
+    const exited = new Promise((r) => api.once('exit', r));
+    api.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
     cleanUp();
     process.off('exit', cleanUp);
     process.off('SIGTERM', onSignal);
+    // The data set is left as it was found, so the other benchmarks use it as it is.
+    await unprepare(db).catch((err: unknown) => o.log(`Could not remove the run's rows: ${String(err)}`));
     await db.destroy();
   }
 }

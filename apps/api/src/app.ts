@@ -130,7 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await app.ctx.alertScheduler.stop();
     await app.ctx.mailer.flush();
-    app.ctx.mailer.close();
+    await app.ctx.mailer.close();
   });
   // So do job views counted since the last write.
   // A database that is down or busy at shutdown costs a second of view counts, not a clean exit.

@@ -35,7 +35,7 @@ log.info(
 const close = async () => {
   await scheduler.stop();
   await ctx.mailer.flush();
-  ctx.mailer.close();
+  await ctx.mailer.close();
   await database.destroy();
   process.exit(0);
 };

@@ -2,8 +2,18 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { Piscina } from 'piscina';
+
+const smtpWorkerFile = fileURLToPath(new URL('./smtp-worker.mjs', import.meta.url));
+
+/** What the SMTP thread answers for a message it could not send. */
+interface SendFailure {
+  message: string;
+  code?: string;
+  responseCode?: number;
+}
 
 export interface MailMessage {
   to: string;
@@ -29,7 +39,7 @@ export interface Mailer {
   /** Waits for messages still being sent (on shutdown, and in tests). */
   flush(): Promise<void>;
   /** Closes SMTP connections. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface RetryPolicy {
@@ -48,8 +58,9 @@ export function isPermanent(err: unknown): boolean {
 }
 
 /**
- * SMTP when a URL is configured (pooled connections, so that many digests
- * share a few connections). Without one (development, tests, a demo) each
+ * SMTP when a URL is configured: pooled connections, so that many digests
+ * share a few, held by a thread of their own (smtp-worker.mjs) that builds
+ * and writes every message away from the event loop. Without one (development, tests, a demo) each
  * message is logged and written to the outbox folder as JSON, named so that
  * the newest file sorts last: the reset link can be read from there.
  */
@@ -63,23 +74,34 @@ export function createMailer(opts: {
   maxConnections?: number;
 }): Mailer {
   const retry = opts.retry ?? DEFAULT_RETRY;
-  const transport: Transporter | null = opts.smtpUrl
-    ? nodemailer.createTransport({
-        url: opts.smtpUrl,
-        pool: true,
-        maxConnections: opts.maxConnections ?? 4,
-        // Keep a connection for as long as there is mail, rather than reconnecting every 100 messages.
-        maxMessages: Infinity,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
+  const smtp = opts.smtpUrl
+    ? new Piscina({
+        filename: smtpWorkerFile,
+        workerData: {
+          transport: {
+            url: opts.smtpUrl,
+            pool: true,
+            maxConnections: opts.maxConnections ?? 4,
+            // Keep a connection for as long as there is mail, rather than reconnecting every 100 messages.
+            maxMessages: Infinity,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          },
+        },
+        // One thread, its connections shared by every message in flight.
+        minThreads: 1,
+        maxThreads: 1,
+        concurrentTasksPerWorker: Math.max(4, 4 * (opts.maxConnections ?? 4)),
+        idleTimeout: Infinity,
       })
     : null;
   const pending = new Set<Promise<void>>();
 
   async function deliverOnce(message: MailMessage): Promise<void> {
-    if (transport) {
-      await transport.sendMail({ from: opts.from, ...message });
+    if (smtp) {
+      const failure = (await smtp.run({ from: opts.from, ...message })) as SendFailure | null;
+      if (failure) throw Object.assign(new Error(failure.message), failure);
       return;
     }
     const createdAt = new Date();
@@ -129,8 +151,8 @@ export function createMailer(opts: {
     async flush() {
       await Promise.all([...pending]);
     },
-    close() {
-      transport?.close();
+    async close() {
+      await smtp?.destroy();
     },
   };
 }
