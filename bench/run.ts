@@ -780,7 +780,7 @@ function printTable(title: string, rows: Row[]) {
   if (!rows.length) return;
   const cols = Object.keys(rows[0]!);
   const cell = (v: Row[string], c: string) =>
-    c === 'met' ? (v ? 'yes' : 'MISS ✗') : typeof v === 'number' ? num(v) : String(v ?? '');
+    c === 'met' ? (v === null ? '' : v ? 'yes' : 'MISS ✗') : typeof v === 'number' ? num(v) : String(v ?? '');
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]!, c).length)));
   console.log(`\n${title}`);
   console.log(cols.map((c, i) => c.padEnd(widths[i]!)).join('  '));

@@ -1,4 +1,4 @@
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
   CompiledQuery,
   SelectQueryNode,
@@ -142,11 +142,31 @@ function isRead(writer: SqliteDatabase, q: CompiledQuery): boolean {
   if (SelectQueryNode.is(q.query)) return true;
   if (q.query.kind !== 'RawNode') return false;
   // Raw SQL: a statement that only reads (select, with … select, explain).
-  return writer.prepare(q.sql).reader && !/^\s*pragma/i.test(q.sql);
+  return prepared(writer, q.sql).reader && !/^\s*pragma/i.test(q.sql);
+}
+
+/**
+ * The writing connection's statements by SQL text: the API sends a small, fixed set of shapes, and
+ * preparing one costs more than running it (a digest run writes one row per alert). SQLite prepares a
+ * statement again by itself after the schema changed.
+ */
+const statements = new WeakMap<SqliteDatabase, Map<string, Statement>>();
+const MAX_STATEMENTS = 500;
+
+function prepared(db: SqliteDatabase, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    if (cache.size >= MAX_STATEMENTS) cache.delete(cache.keys().next().value!);
+    cache.set(sql, stmt);
+  }
+  return stmt;
 }
 
 function runOn<R>(db: SqliteDatabase, sql: string, parameters: readonly unknown[]): QueryResult<R> {
-  const stmt = db.prepare(sql);
+  const stmt = prepared(db, sql);
   if (stmt.reader) return { rows: stmt.all(parameters) as R[] };
   const { changes, lastInsertRowid } = stmt.run(parameters);
   return {
