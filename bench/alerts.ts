@@ -1,10 +1,11 @@
 /**
  * Job-alert digests at scale (`npm run bench -- --only alerts [--pg] [--alerts-jobs 1000000]`):
- * one digest run for 100,000 confirmed alerts over the data set (1,000,000
+ * a digest run for 100,000 confirmed alerts over the data set (1,000,000
  * jobs by default) with 5,000 jobs new since the last run, run by the API
- * process's own scheduler while a job search is under load; mail goes over
- * SMTP to a sink in a process of its own. Reports the run's time, the API
- * process's peak memory, and the search's p99 during the run against idle.
+ * process's own scheduler, first alone and then again while a job search is
+ * under load without pause (four connections); mail goes over SMTP to a sink
+ * in a process of its own. Reports each run's time, the API process's peak
+ * memory, and the search's p99 during the second run against idle.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -273,7 +274,7 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
     await migrateToLatest(db);
   }
   const jobsBefore = await jobCount(db);
-  await prepare(db, o, Date.now());
+  const { mark } = await prepare(db, o, Date.now());
 
   const sink = await startSink(o.root);
   const port = 3120 + Math.floor(Math.random() * 9) + 1;
@@ -319,62 +320,90 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
     const idleP99 = p99(idle.times);
     o.log(`Idle search p99 ${idleP99} ms; starting the digest run…`);
 
-    resetPeak(api.pid!);
-    const before = memoryMb(api.pid!);
-    const started = Date.now();
-    await db.db.updateTable('job_alerts').set({ next_due_at: started }).execute();
+    /** One digest run of every alert; resolves once none is due any more. */
+    const digestRun = async () => {
+      resetPeak(api.pid!);
+      const before = memoryMb(api.pid!);
+      const started = Date.now();
+      await db.db.updateTable('job_alerts').set({ next_due_at: started }).execute();
+      let peak = before.peak;
+      let peakAnon = before.anon;
+      for (;;) {
+        await sleep(500);
+        const m = memoryMb(api.pid!);
+        peak = Math.max(peak, m.peak);
+        peakAnon = Math.max(peakAnon, m.anon);
+        const left = await db.db
+          .selectFrom('job_alerts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('next_due_at', '<=', started)
+          .executeTakeFirstOrThrow();
+        if (Number(left.n) === 0) break;
+        if (Date.now() - started > 30 * 60_000)
+          throw new Error('the digest run did not finish in 30 minutes');
+      }
+      return { seconds: Math.round((Date.now() - started) / 100) / 10, peak, peakAnon };
+    };
+    const digestsSent = async () =>
+      Number(
+        (
+          await db.db
+            .selectFrom('job_alerts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('last_sent_at', 'is not', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    // First with nothing else to do: how fast digests go out.
+    const alone = await digestRun();
+    const sentAlone = await digestsSent();
+    o.log(`Run alone took ${alone.seconds} s; ${num(sentAlone)} digests. Again, under search load…`);
+    // The same run again, every alert back at its mark, while candidates search without pause.
+    await db.db
+      .updateTable('job_alerts')
+      .set({ hwm_at: mark, last_sent_at: null, digests_sent: 0 })
+      .execute();
     const during = searchLoad(search, 4, 3600);
-    let peak = before.peak;
-    let peakAnon = before.anon;
-    for (;;) {
-      await sleep(500);
-      const m = memoryMb(api.pid!);
-      peak = Math.max(peak, m.peak);
-      peakAnon = Math.max(peakAnon, m.anon);
-      const left = await db.db
-        .selectFrom('job_alerts')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('next_due_at', '<=', started)
-        .executeTakeFirstOrThrow();
-      if (Number(left.n) === 0) break;
-      if (Date.now() - started > 30 * 60_000) throw new Error('the digest run did not finish in 30 minutes');
-    }
-    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    const loaded = await digestRun();
+    const { seconds, peak, peakAnon } = loaded;
     await during.stop();
     const duringP99 = p99(during.times);
-    const sent = await db.db
-      .selectFrom('job_alerts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('last_sent_at', 'is not', null)
-      .executeTakeFirstOrThrow();
+    const sent = { n: await digestsSent() };
     const mails = await sink.mails();
-    o.log(`Run took ${seconds} s; ${num(Number(sent.n))} digests, ${num(mails)} mails received.`);
+    o.log(`Run under load took ${seconds} s; ${num(sent.n)} digests, ${num(mails)} mails received in both.`);
     const size = `${num(jobsBefore)} jobs, ${num(ALERTS)} alerts, ${num(NEW_JOBS)} new`;
     return {
       [`Job-alert digest run (${o.usePg ? 'postgresql' : 'sqlite'}; ${size}; SMTP to a local sink)`]: [
         {
-          measure: 'run time (s)',
+          measure: 'run time alone (s)',
+          value: alone.seconds,
+          target: `≤ ${TARGETS.runSeconds}`,
+          met: alone.seconds <= TARGETS.runSeconds,
+        },
+        {
+          measure: 'run time under search load (s)',
           value: seconds,
           target: `≤ ${TARGETS.runSeconds}`,
           met: seconds <= TARGETS.runSeconds,
         },
         {
-          measure: 'API peak memory during the run (MB)',
-          value: peak,
+          measure: 'API peak memory during the runs (MB)',
+          value: Math.max(peak, alone.peak),
           target: `≤ ${TARGETS.peakMb}`,
-          met: peak <= TARGETS.peakMb,
+          met: Math.max(peak, alone.peak) <= TARGETS.peakMb,
         },
         {
           measure: 'API anonymous memory, highest seen every 0.5 s (MB)',
-          value: peakAnon,
+          value: Math.max(peakAnon, alone.peakAnon),
           target: `≤ ${TARGETS.peakMb}`,
-          met: peakAnon <= TARGETS.peakMb,
+          met: Math.max(peakAnon, alone.peakAnon) <= TARGETS.peakMb,
         },
         {
-          measure: 'digests sent (mails received)',
-          value: `${num(Number(sent.n))} (${num(mails)})`,
+          measure: 'digests sent in each run (mails received in both)',
+          value: `${num(sentAlone)} + ${num(sent.n)} (${num(mails)})`,
           target: '',
-          met: Number(sent.n) === mails,
+          met: sentAlone + sent.n === mails,
         },
         {
           measure: 'search p99 idle (ms; answered / failed)',
