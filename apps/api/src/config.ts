@@ -62,6 +62,8 @@ export interface Config {
   /** SMTP: tries after a temporary failure, and the first wait (each later one is 4× longer). */
   smtpRetries: number;
   smtpRetryBaseMs: number;
+  /** Threads that build and send mail over SMTP (digest runs send much at once). */
+  mailThreads: number;
   /** Job alerts (docs/decisions/0021-job-alerts.md). */
   alerts: AlertConfig;
   seedDemoData: boolean;
@@ -248,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? Math.max(0, Number(env.SMTP_RETRIES) || 0)
         : 4,
     smtpRetryBaseMs: positive(env.SMTP_RETRY_BASE_MS, 2000),
+    mailThreads: positive(env.MAIL_THREADS, Math.min(2, os.availableParallelism())),
     alerts: {
       scheduler: env.ALERT_SCHEDULER !== 'off',
       pollMs: positive(env.ALERT_POLL_MS, 60_000),

@@ -70,10 +70,14 @@ export function createMailer(opts: {
   outboxDir: string;
   log: () => FastifyBaseLogger | undefined;
   retry?: RetryPolicy;
-  /** SMTP connections kept open at most. */
+  /** SMTP connections kept open at most, over all threads. */
   maxConnections?: number;
+  /** Threads that build and send messages (1 unless much mail goes out at once). */
+  threads?: number;
 }): Mailer {
   const retry = opts.retry ?? DEFAULT_RETRY;
+  const connections = opts.maxConnections ?? 4;
+  const threads = Math.max(1, Math.min(opts.threads ?? 1, connections));
   const smtp = opts.smtpUrl
     ? new Piscina({
         filename: smtpWorkerFile,
@@ -81,7 +85,7 @@ export function createMailer(opts: {
           transport: {
             url: opts.smtpUrl,
             pool: true,
-            maxConnections: opts.maxConnections ?? 4,
+            maxConnections: Math.ceil(connections / threads),
             // Keep a connection for as long as there is mail, rather than reconnecting every 100 messages.
             maxMessages: Infinity,
             connectionTimeout: 10_000,
@@ -89,10 +93,10 @@ export function createMailer(opts: {
             socketTimeout: 30_000,
           },
         },
-        // One thread, its connections shared by every message in flight.
-        minThreads: 1,
-        maxThreads: 1,
-        concurrentTasksPerWorker: Math.max(4, 4 * (opts.maxConnections ?? 4)),
+        // Each thread's connections are shared by every message it has in flight.
+        minThreads: threads,
+        maxThreads: threads,
+        concurrentTasksPerWorker: 4 * Math.ceil(connections / threads),
         idleTimeout: Infinity,
       })
     : null;

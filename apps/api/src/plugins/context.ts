@@ -98,6 +98,7 @@ export function createContext(config: Config, database: Db, log?: () => FastifyB
       log: () => log?.(),
       retry: { retries: config.smtpRetries, baseDelayMs: config.smtpRetryBaseMs },
       maxConnections: config.alerts.concurrency,
+      threads: config.mailThreads,
     }),
   };
 }
