@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { PIPELINE_STATUSES } from '@spajobs/contract/employer';
 import { SelectField } from '../components/ui/field';
 import { Pagination } from '../components/ui/pagination';
@@ -8,20 +7,21 @@ import { ApplicantList } from '../features/employer/components/applicant-list';
 import { RequireStaff } from '../features/employer/components/require-staff';
 import { employerText as e } from '../features/employer/messages';
 import { usePageTitle } from '../lib/use-page-title';
+import { useSearchUpdate } from '../lib/use-search-update';
 
 function Applicants() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchUpdate();
   const status = params.get('status') ?? '';
   const jobId = params.get('jobId') ?? '';
   const page = Number(params.get('page') ?? 1) || 1;
   const list = useApplicants({ ...(status ? { status } : {}), ...(jobId ? { jobId } : {}), page });
-  const set = (k: string, v: string) => {
-    const next = new URLSearchParams(params);
-    if (v) next.set(k, v);
-    else next.delete(k);
-    if (k !== 'page') next.delete('page');
-    setParams(next);
-  };
+  const set = (k: string, v: string) =>
+    changeParams((next) => {
+      if (v) next.set(k, v);
+      else next.delete(k);
+      if (k !== 'page') next.delete('page');
+      return next;
+    });
   return (
     <div className="mx-auto max-w-4xl space-y-4 px-4 py-6">
       <h1 className="text-2xl font-bold">{e.applicants}</h1>
