@@ -199,27 +199,55 @@ async function waitFor(url: string, timeoutMs = 120_000) {
   }
 }
 
-/**
- * Peak and current resident memory of a process, in MB (Linux), and its anonymous part now: the
- * resident figures also count the pages of the SQLite file that the read workers map into memory,
- * which the kernel can drop at any time; the anonymous part is the memory the process itself holds.
- */
-function memoryMb(pid: number): { peak: number; now: number; anon: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return {
-    peak: Math.round(kb('VmHWM') / 1024),
-    now: Math.round(kb('VmRSS') / 1024),
-    anon: Math.round(kb('RssAnon') / 1024),
-  };
+/** A process and its descendants (the API's own processes when WEB_CONCURRENCY is above 1), on Linux. */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    for (const task of fs.readdirSync(`/proc/${out[i]}/task`)) {
+      try {
+        const kids = fs.readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
+        if (kids) out.push(...kids.split(/\s+/).map(Number));
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return out;
 }
 
-/** Resets the kernel's peak-memory counter, so the peak is the run's (Linux). */
+/**
+ * Peak and current resident memory of the API (all its processes), in MB (Linux), and its anonymous
+ * part now: the resident figures also count the pages of the SQLite file that the read workers map
+ * into memory, which the kernel can drop at any time; the anonymous part is the memory the processes
+ * themselves hold. Several processes' peaks are added up, which may overstate the peak of their sum.
+ */
+function memoryMb(pid: number): { peak: number; now: number; anon: number } {
+  let peak = 0;
+  let now = 0;
+  let anon = 0;
+  for (const p of processTree(pid)) {
+    let status: string;
+    try {
+      status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+    } catch {
+      continue;
+    }
+    const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+    peak += kb('VmHWM');
+    now += kb('VmRSS');
+    anon += kb('RssAnon');
+  }
+  return { peak: Math.round(peak / 1024), now: Math.round(now / 1024), anon: Math.round(anon / 1024) };
+}
+
+/** Resets the kernel's peak-memory counters, so the peak is the run's (Linux). */
 function resetPeak(pid: number) {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    // Not allowed here: the peak then covers the whole life of the process.
+  for (const p of processTree(pid)) {
+    try {
+      fs.writeFileSync(`/proc/${p}/clear_refs`, '5');
+    } catch {
+      // Not allowed here: the peak then covers the whole life of the process.
+    }
   }
 }
 
