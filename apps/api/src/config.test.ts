@@ -23,6 +23,14 @@ describe('settings for several instances', () => {
     expect(() => load({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
+  it('gives mail about one thread per core over all processes, one or two in each, unless MAIL_THREADS says', () => {
+    const cores = os.availableParallelism();
+    expect(load({}).mailThreads).toBe(Math.max(1, Math.min(2, cores)));
+    expect(load({ WEB_CONCURRENCY: String(cores) }).mailThreads).toBe(1);
+    expect(load({ WEB_CONCURRENCY: String(cores * 4) }).mailThreads).toBe(1);
+    expect(load({ MAIL_THREADS: '3' }).mailThreads).toBe(3);
+  });
+
   it('keeps uploads in UPLOADS_DIR when set, else in the data folder', () => {
     expect(load({}).uploadsDir).toBe(path.join(dataDir, 'uploads'));
     expect(load({ UPLOADS_DIR: '/srv/shared/uploads' }).uploadsDir).toBe('/srv/shared/uploads');

@@ -250,7 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? Math.max(0, Number(env.SMTP_RETRIES) || 0)
         : 4,
     smtpRetryBaseMs: positive(env.SMTP_RETRY_BASE_MS, 2000),
-    mailThreads: positive(env.MAIL_THREADS, Math.min(2, os.availableParallelism())),
+    // About one mail thread per core over all the API's processes, and at most two in each.
+    mailThreads: positive(
+      env.MAIL_THREADS,
+      Math.max(1, Math.min(2, Math.floor(os.availableParallelism() / webConcurrency(env)))),
+    ),
     alerts: {
       scheduler: env.ALERT_SCHEDULER !== 'off',
       pollMs: positive(env.ALERT_POLL_MS, 60_000),
