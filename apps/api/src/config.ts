@@ -200,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const jwt = loadJwtSecret(env, dataDir);
   const requestTimeoutMs = positive(env.REQUEST_TIMEOUT_MS, 120_000);
+  const processes = webConcurrency(env);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -208,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'spajobs:',
-    webConcurrency: webConcurrency(env),
+    webConcurrency: processes,
     sqliteFile: path.resolve(env.SQLITE_FILE ?? path.join(dataDir, 'spajobs.db')),
     sqliteReadWorkers: env.SQLITE_READ_WORKERS ? Number(env.SQLITE_READ_WORKERS) : undefined,
     queryTimeoutMs: Number(env.DB_QUERY_TIMEOUT_MS ?? 2500),
@@ -253,7 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // About one mail thread per core over all the API's processes, and at most two in each.
     mailThreads: positive(
       env.MAIL_THREADS,
-      Math.max(1, Math.min(2, Math.floor(os.availableParallelism() / webConcurrency(env)))),
+      Math.max(1, Math.min(2, Math.floor(os.availableParallelism() / processes))),
     ),
     alerts: {
       scheduler: env.ALERT_SCHEDULER !== 'off',

@@ -59,10 +59,11 @@ export function isPermanent(err: unknown): boolean {
 
 /**
  * SMTP when a URL is configured: pooled connections, so that many digests
- * share a few, held by a thread of their own (smtp-worker.mjs) that builds
- * and writes every message away from the event loop. Without one (development, tests, a demo) each
- * message is logged and written to the outbox folder as JSON, named so that
- * the newest file sorts last: the reset link can be read from there.
+ * share a few, held by threads of their own (smtp-worker.mjs) that build and
+ * write every message away from the event loop. Without one (development,
+ * tests, a demo) each message is logged and written to the outbox folder as
+ * JSON, named so that the newest file sorts last: the reset link can be read
+ * from there.
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
+import { startWebApp, type WebApp } from './ssr-test-support.ts';
 
 /** A small stand-in for the web build: index.html with its markers, one asset with its precompressed twin, a manifest. */
 function fakeBuild(): string {
@@ -31,40 +32,34 @@ function fakeBuild(): string {
 }
 
 describe('serving the web app', () => {
+  let app: WebApp;
   let t: TestApp;
-  let web: Awaited<ReturnType<typeof buildApp>>;
+  let web: WebApp['web'];
   let dist: string;
   let jobId: number;
   beforeAll(async () => {
     dist = fakeBuild();
-    t = await createTestApp({
-      seed: false,
-      env: {
-        WEB_DIST_DIR: dist,
-        BRAND_NAME: 'Spa Jobs',
-        WEB_SERVER_ENTRY: path.join(dist, 'no-renderer.js'),
+    app = await startWebApp(
+      dist,
+      { BRAND_NAME: 'Spa Jobs', WEB_SERVER_ENTRY: path.join(dist, 'no-renderer.js') },
+      async ({ database }) => {
+        const spa = await insertSpa(database, {
+          name: 'Lotus <Thai> Spa, Bandra',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          pincode: '400050',
+        });
+        jobId = await insertJob(database, spa, {
+          title: 'Thai Therapist',
+          salary: '₹25,000 - ₹35,000 per month',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+        });
       },
-    });
-    const spa = await insertSpa(t.database, {
-      name: 'Lotus <Thai> Spa, Bandra',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      pincode: '400050',
-    });
-    jobId = await insertJob(t.database, spa, {
-      title: 'Thai Therapist',
-      salary: '₹25,000 - ₹35,000 per month',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-    });
-    web = await buildApp({ config: t.config, database: t.database, logger: false, web: true });
-    await web.ready();
+    );
+    ({ t, web } = app);
   });
-  afterAll(async () => {
-    await web.close();
-    await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   it('a job page carries its title, description, JSON-LD JobPosting and its screen chunk in the first HTML', async () => {
     const res = await web.inject(`/job/${jobId}`);

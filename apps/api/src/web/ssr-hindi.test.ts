@@ -1,11 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { repoRoot } from '../config.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
-import { fakeBuild, visibleText } from './ssr-test-support.ts';
+import { fakeBuild, startWebApp, visibleText, type WebApp } from './ssr-test-support.ts';
 
 const link = (html: string, rel: string, hreflang?: string) =>
   new RegExp(`<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="([^"]*)">`)
@@ -16,31 +13,33 @@ const meta = (html: string, key: string) =>
 const BASE = 'https://jobs.example.in';
 
 describe('Hindi pages rendered on the server', () => {
-  let t: TestApp;
-  let web: Awaited<ReturnType<typeof buildApp>>;
-  let dist: string;
+  let app: WebApp;
+  let web: WebApp['web'];
   let jobId: number;
 
   beforeAll(async () => {
-    dist = fakeBuild();
-    t = await createTestApp({
-      seed: false,
-      env: {
-        WEB_DIST_DIR: dist,
+    app = await startWebApp(
+      fakeBuild(),
+      {
         WEB_SERVER_ENTRY: path.join(repoRoot, 'apps/web/src/entry-server.tsx'),
         PUBLIC_BASE_URL: BASE,
       },
-    });
-    const spa = await insertSpa(t.database, { name: 'Lotus Thai Spa', city: 'Pune', state: 'Maharashtra' });
-    jobId = await insertJob(t.database, spa, { title: 'Thai Therapist', city: 'Pune', state: 'Maharashtra' });
-    web = await buildApp({ config: t.config, database: t.database, logger: false, web: true });
-    await web.ready();
+      async ({ database }) => {
+        const spa = await insertSpa(database, {
+          name: 'Lotus Thai Spa',
+          city: 'Pune',
+          state: 'Maharashtra',
+        });
+        jobId = await insertJob(database, spa, {
+          title: 'Thai Therapist',
+          city: 'Pune',
+          state: 'Maharashtra',
+        });
+      },
+    );
+    web = app.web;
   });
-  afterAll(async () => {
-    await web.close();
-    await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   it('a page under /hi is Hindi in its first HTML: lang, content, canonical, alternates, Open Graph locale', async () => {
     const res = await web.inject('/hi/about');

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 /** The web build's page template (as Vite writes it), without the client bundle: tests read raw HTML only. */
 export function fakeBuild(): string {
@@ -21,3 +24,31 @@ export const visibleText = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ');
+
+/** The API serving the web build in `dist`, over a test database that `fill` writes first. */
+export interface WebApp {
+  t: TestApp;
+  web: FastifyInstance;
+  /** Stops both and removes `dist`. */
+  close(): Promise<void>;
+}
+
+export async function startWebApp(
+  dist: string,
+  env: Record<string, string>,
+  fill: (t: TestApp) => Promise<void> = async () => undefined,
+): Promise<WebApp> {
+  const t = await createTestApp({ seed: false, env: { WEB_DIST_DIR: dist, ...env } });
+  await fill(t);
+  const web = await buildApp({ config: t.config, database: t.database, logger: false, web: true });
+  await web.ready();
+  return {
+    t,
+    web,
+    async close() {
+      await web.close();
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { repoRoot } from '../config.ts';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import type { TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
-import { fakeBuild, visibleText } from './ssr-test-support.ts';
+import { fakeBuild, startWebApp, visibleText, type WebApp } from './ssr-test-support.ts';
 
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1];
@@ -20,77 +18,71 @@ const jsonLd = (html: string) => {
 };
 
 describe('public pages rendered on the server', () => {
+  let app: WebApp;
   let t: TestApp;
-  let web: Awaited<ReturnType<typeof buildApp>>;
-  let dist: string;
+  let web: WebApp['web'];
   const ids: Record<string, number> = {};
   const xml = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
 
   beforeAll(async () => {
-    dist = fakeBuild();
-    t = await createTestApp({
-      seed: false,
-      env: {
-        WEB_DIST_DIR: dist,
+    app = await startWebApp(
+      fakeBuild(),
+      {
         // The renderer's source (the build's entry is the same module bundled).
         WEB_SERVER_ENTRY: path.join(repoRoot, 'apps/web/src/entry-server.tsx'),
         SITEMAP_PAGE_SIZE: '3',
         PUBLIC_BASE_URL: 'https://jobs.example.in',
       },
-    });
-    const db = t.database;
-    ids.lotus = await insertSpa(db, {
-      name: 'Lotus Thai Spa, Bandra',
-      category: 'Thai Spa',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      pincode: '400050',
-      address_line: '12 Hill Road',
-      full_address: '12 Hill Road, Bandra West, Mumbai, Maharashtra 400050',
-      logo: '/uploads/logos/lotus.png',
-      verification: 'verified',
-    });
-    ids.pending = await insertSpa(db, { name: 'Waiting Spa', verification: 'pending' });
-    ids.open = await insertJob(db, ids.lotus, {
-      title: 'Thai Therapist',
-      salary: '₹25,000 - ₹35,000 per month',
-      category: 'Therapist',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      location: 'Bandra West, Mumbai',
-      description: 'Give Thai and aroma massages to our guests.',
-      expires_at: Date.now() + 20 * 86_400_000,
-    });
-    ids.sibling = await insertJob(db, ids.lotus, {
-      title: 'Aroma Therapist',
-      category: 'Therapist',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-    });
-    ids.closed = await insertJob(db, ids.lotus, {
-      title: 'Closed Reflexologist',
-      category: 'Therapist',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      status: 'closed',
-      is_active: 0,
-    });
-    ids.expired = await insertJob(db, ids.lotus, {
-      title: 'Expired Masseur',
-      category: 'Therapist',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      expires_at: Date.now() - 1000,
-    });
-    for (let i = 0; i < 5; i++) await insertJob(db, ids.pending, { title: `Delhi Receptionist ${i}` });
-    web = await buildApp({ config: t.config, database: t.database, logger: false, web: true });
-    await web.ready();
+      async ({ database: db }) => {
+        ids.lotus = await insertSpa(db, {
+          name: 'Lotus Thai Spa, Bandra',
+          category: 'Thai Spa',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          pincode: '400050',
+          address_line: '12 Hill Road',
+          full_address: '12 Hill Road, Bandra West, Mumbai, Maharashtra 400050',
+          logo: '/uploads/logos/lotus.png',
+          verification: 'verified',
+        });
+        ids.pending = await insertSpa(db, { name: 'Waiting Spa', verification: 'pending' });
+        ids.open = await insertJob(db, ids.lotus, {
+          title: 'Thai Therapist',
+          salary: '₹25,000 - ₹35,000 per month',
+          category: 'Therapist',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          location: 'Bandra West, Mumbai',
+          description: 'Give Thai and aroma massages to our guests.',
+          expires_at: Date.now() + 20 * 86_400_000,
+        });
+        ids.sibling = await insertJob(db, ids.lotus, {
+          title: 'Aroma Therapist',
+          category: 'Therapist',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+        });
+        ids.closed = await insertJob(db, ids.lotus, {
+          title: 'Closed Reflexologist',
+          category: 'Therapist',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          status: 'closed',
+          is_active: 0,
+        });
+        ids.expired = await insertJob(db, ids.lotus, {
+          title: 'Expired Masseur',
+          category: 'Therapist',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          expires_at: Date.now() - 1000,
+        });
+        for (let i = 0; i < 5; i++) await insertJob(db, ids.pending, { title: `Delhi Receptionist ${i}` });
+      },
+    );
+    ({ t, web } = app);
   });
-  afterAll(async () => {
-    await web.close();
-    await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   it('home carries the newest jobs, its title, canonical and share tags, and the data the browser hydrates from', async () => {
     const res = await web.inject('/');

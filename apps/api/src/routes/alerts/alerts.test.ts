@@ -63,6 +63,13 @@ async function mailTo(email: string) {
 }
 const tokenOf = (text: string) => /alerts\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 const alertRows = () => t.database.db.selectFrom('job_alerts').selectAll().orderBy('id').execute();
+/** Moves the mark of one alert (or of all) back a day and makes it due at `now`: jobs posted since count as new. */
+const dueSinceYesterday = (now: number, id?: number) =>
+  t.database.db
+    .updateTable('job_alerts')
+    .set({ hwm_at: now - DAY, next_due_at: now })
+    .$if(id !== undefined, (q) => q.where('id', '=', id!))
+    .execute();
 
 /** Creates an alert and confirms it through its e-mail, as a subscriber would. */
 async function confirmedAlert(email: string, query: object, frequency = 'daily') {
@@ -176,11 +183,7 @@ describe('double opt-in', () => {
     // And its digests are Hindi too, with Indian formats and Hindi pages.
     const id = Number(res.json().alert.id);
     const now = Date.now();
-    await t.database.db
-      .updateTable('job_alerts')
-      .set({ hwm_at: now - DAY, next_due_at: now })
-      .where('id', '=', id)
-      .execute();
+    await dueSinceYesterday(now, id);
     const jobId = await insertJob(t.database, spaId, {
       title: 'Hindi Therapist',
       city: 'Pune',
@@ -282,11 +285,7 @@ describe('digests', () => {
     smtp.mails.length = 0;
     const now = Date.now();
     // The mark is the moment of confirming: move it back a day and post jobs since.
-    await t.database.db
-      .updateTable('job_alerts')
-      .set({ hwm_at: now - DAY, next_due_at: now })
-      .where('id', '=', id)
-      .execute();
+    await dueSinceYesterday(now, id);
     await insertJob(t.database, spaId, { title: 'Old Therapist', city: 'Pune', posted_at: now - 2 * DAY });
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -380,11 +379,7 @@ describe('digests', () => {
     const id = await confirmedAlert('unsub@example.com', { city: 'Pune' });
     smtp.mails.length = 0;
     const now = Date.now();
-    await t.database.db
-      .updateTable('job_alerts')
-      .set({ hwm_at: now - DAY, next_due_at: now })
-      .where('id', '=', id)
-      .execute();
+    await dueSinceYesterday(now, id);
     await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
     await t.app.ctx.alertScheduler.runOnce(now);
     const [mail] = await smtp.waitFor(1);
@@ -424,11 +419,7 @@ describe('digests', () => {
     const id = await confirmedAlert('retry@example.com', { city: 'Pune' });
     smtp.mails.length = 0;
     const now = Date.now();
-    await t.database.db
-      .updateTable('job_alerts')
-      .set({ hwm_at: now - DAY, next_due_at: now })
-      .where('id', '=', id)
-      .execute();
+    await dueSinceYesterday(now, id);
     await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
     smtp.answer = (_m, n) => (n <= 2 ? 'temp' : 'accept');
     const seenBefore = 0;
@@ -437,11 +428,7 @@ describe('digests', () => {
     expect(smtp.mails).toHaveLength(seenBefore + 1);
 
     smtp.mails.length = 0;
-    await t.database.db
-      .updateTable('job_alerts')
-      .set({ hwm_at: now - DAY, next_due_at: now })
-      .where('id', '=', id)
-      .execute();
+    await dueSinceYesterday(now, id);
     smtp.answer = () => 'temp';
     const failed = await t.app.ctx.alertScheduler.runOnce(now);
     expect(failed).toMatchObject({ sent: 0, failed: 1 });
@@ -477,10 +464,7 @@ describe('two schedulers at once', () => {
       });
       expect(r.ok).toBe(true);
     }
-    await t.database.db
-      .updateTable('job_alerts')
-      .set({ hwm_at: now - DAY, next_due_at: now })
-      .execute();
+    await dueSinceYesterday(now);
     await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
     // Each scheduler on its own connection (pool), as two processes would be.
     const other: Db =
