@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { createDb, type Db } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { DEMO_CITIES } from '../apps/api/src/demo/cities.ts';
+import { processTree } from './processes.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -197,22 +198,6 @@ async function waitFor(url: string, timeoutMs = 120_000) {
     if (Date.now() > deadline) throw new Error(`${url} did not answer`);
     await sleep(250);
   }
-}
-
-/** A process and its descendants (the API's own processes when WEB_CONCURRENCY is above 1), on Linux. */
-function processTree(pid: number): number[] {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    for (const task of fs.readdirSync(`/proc/${out[i]}/task`)) {
-      try {
-        const kids = fs.readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
-        if (kids) out.push(...kids.split(/\s+/).map(Number));
-      } catch {
-        // The thread ended meanwhile.
-      }
-    }
-  }
-  return out;
 }
 
 /**

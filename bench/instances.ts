@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { countCpu, type CpuUse } from './processes.ts';
 
 type Row = Record<string, string | number | boolean | null>;
 
@@ -219,7 +220,10 @@ export async function instances({ sections, duration, log }: InstancesOptions): 
   ];
 
   const loadBefore = loadAverage();
-  const measured: Record<string, Record<number, Awaited<ReturnType<typeof loadRandom>>>> = {};
+  const measured: Record<
+    string,
+    Record<number, Awaited<ReturnType<typeof loadRandom>> & { cpu: CpuUse }>
+  > = {};
   const base = `http://127.0.0.1:${PORT}`;
   for (const processes of [1, 2]) {
     const api = await startApi(processes);
@@ -227,7 +231,10 @@ export async function instances({ sections, duration, log }: InstancesOptions): 
       for (const sc of scenarios) {
         log(`instances: ${sc.name}, ${processes} process(es)`);
         await loadRandom(base, sc.path, 2);
-        (measured[sc.name] ??= {})[processes] = await loadRandom(base, sc.path, duration);
+        // Where the machine's two cores go meanwhile: a second API process can only add what is left.
+        const cpu = countCpu(api.pid!);
+        const result = await loadRandom(base, sc.path, duration);
+        (measured[sc.name] ??= {})[processes] = { ...result, cpu: cpu() };
       }
     } finally {
       await stop(api);
@@ -269,6 +276,8 @@ export async function instances({ sections, duration, log }: InstancesOptions): 
     const one = measured[sc.name]![1]!;
     const two = measured[sc.name]![2]!;
     const speedup = Math.round((two.rps / Math.max(1, one.rps)) * 100) / 100;
+    // Cores in use: the whole machine, then the API's processes / PostgreSQL / the load generator.
+    const cores = (c: CpuUse) => `${c.machine} (${c.api} / ${c.postgres} / ${c.generator})`;
     rows.push({
       scenario: sc.name,
       rps1: one.rps,
@@ -278,6 +287,8 @@ export async function instances({ sections, duration, log }: InstancesOptions): 
       p99Ms2: two.p99,
       errors: one.errors + two.errors,
       speedup,
+      cores1: cores(one.cpu),
+      cores2: cores(two.cpu),
       limitRps,
       target: `≥ ${TARGET}× one process`,
       met: speedup >= TARGET && one.errors + two.errors === 0,
