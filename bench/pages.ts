@@ -72,7 +72,7 @@ async function loadJobPages(base: string, maxId: number, seconds: number, connec
 }
 
 /**
- * The home route's first JavaScript, gzip: the entry, the home screen and what they import; for the
+ * The home route's first JavaScript, gzip: the boot script, the entry, the home screen and what they import; for the
  * Hindi home (`/hi/`) also the Hindi texts that are fetched before the page hydrates.
  */
 function homeInitialJsKb(root: string, lang: 'en' | 'hi'): number {
@@ -87,8 +87,12 @@ function homeInitialJsKb(root: string, lang: 'en' | 'hi'): number {
     for (const i of manifest[key]!.imports ?? []) closure(i, seen);
     return seen;
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  const entry = manifest['index.html']
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
   const keys = new Set([
+    // A rendered page starts with the boot script, which asks for the rest once the page has painted.
+    ...closure('src/boot.ts'),
     ...closure(entry),
     ...closure('src/routes/home.tsx'),
     ...(lang === 'hi' ? closure('src/messages/hi.ts') : []),

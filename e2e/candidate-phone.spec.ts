@@ -393,10 +393,11 @@ test.describe('6. applied, contact HR, share, floating buttons', () => {
     const job = await jobAt(request, 5);
     await page.goto(`/job/${job._id}`);
     await page.getByRole('button', { name: 'Share this job' }).click();
-    const shared = await page.evaluate(
-      () => (window as unknown as { shared: { url: string; title: string }[] }).shared,
-    );
-    expect(shared).toHaveLength(1);
+    // A tap before the app has taken the page over is handed to it once it has.
+    const sharedSoFar = () =>
+      page.evaluate(() => (window as unknown as { shared: { url: string; title: string }[] }).shared);
+    await expect.poll(async () => (await sharedSoFar()).length).toBe(1);
+    const shared = await sharedSoFar();
     expect(shared[0]!.title).toBe(job.title);
     expect(shared[0]!.url).toMatch(new RegExp(`/job/${job._id}$`));
   });

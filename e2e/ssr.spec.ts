@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dismissContactPopup } from './support.js';
+import { DESKTOP, dismissContactPopup, PHONE } from './support.js';
 
 interface Sample {
   jobId: string;
@@ -140,6 +140,78 @@ test.describe('public pages arrive rendered', () => {
       })
       .toBe(true);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
+  test('a rendered page paints before it asks for the app, which then takes the page over', async ({
+    page,
+  }) => {
+    await dismissContactPopup(page);
+    await page.goto('/jobs');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const { paint, entry } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      entry: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))
+        ?.startTime,
+    }));
+    expect(paint).toBeGreaterThan(0);
+    expect(entry).toBeGreaterThanOrEqual(paint!);
+  });
+
+  test('a tap on the page while the app is still taking it over is handled, not lost', async ({ page }) => {
+    await dismissContactPopup(page);
+    await page.setViewportSize(PHONE);
+    // A slow phone: the page is attached in slices, over a good part of a second.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.goto('/jobs');
+    // As soon as React has taken the page's root, and before it has attached the screen, tap a job's link.
+    const tapped = await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      if (!root || !Object.keys(root).some((k) => k.startsWith('__reactContainer'))) return false;
+      (window as unknown as { stillHere: boolean }).stillHere = true;
+      const before = document.documentElement.dataset.hydrated === 'true';
+      const link = document.querySelector<HTMLAnchorElement>('main article a[href^="/job/"]');
+      link?.click();
+      return { href: link?.getAttribute('href'), before };
+    });
+    const { href, before } = (await tapped.jsonValue()) as { href: string; before: boolean };
+    expect(before).toBe(false);
+    // The app itself went to the job (the page was not loaded again).
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { name: 'Job Description' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
+  test('a tap on a button before the app has arrived is held and handed to it', async ({ page }) => {
+    await dismissContactPopup(page);
+    // A slow connection: the app's entry takes a second and a half to arrive.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/contact');
+    const form = page.getByRole('region', { name: 'Send us a message' });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    // The form was not sent the old way (a new page); the app checked it once it had arrived.
+    await expect(form.getByText('Name is required')).toBeVisible();
+    expect(page.url()).toMatch(/\/contact$/);
+  });
+
+  test('a choice made in the filters before the app has arrived is applied once it has', async ({ page }) => {
+    await dismissContactPopup(page);
+    await page.setViewportSize(DESKTOP);
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/jobs');
+    await page.getByLabel('Category', { exact: true }).selectOption('Ayurveda');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await expect(page).toHaveURL(/category=Ayurveda/);
+    await expect(page.getByRole('button', { name: 'Remove filter Category: Ayurveda' })).toBeVisible();
+    await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Ayurveda');
   });
 
   test('an unknown address answers 404 and a closed job 410, each with its page', async ({ page }) => {

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './precompress';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
@@ -13,8 +13,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     cssCodeSplit: true,
+    // Every browser the site supports knows module preloads (and a rendered page adds its own, src/boot.ts).
+    modulePreload: { polyfill: false },
     manifest: true,
     rollupOptions: {
+      // The browser build has a second entry: the small script that starts the app on a rendered page
+      // once it has painted (src/boot.ts). The server build keeps the entry given on its command line.
+      ...(isSsrBuild ? {} : { input: { index: 'index.html', boot: 'src/boot.ts' } }),
       output: {
         // The English texts and the contract's English messages travel together (the Hindi chunks import
         // the contract's messages too; left alone they would be split into a chunk of their own, which
@@ -29,4 +34,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

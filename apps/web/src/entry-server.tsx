@@ -152,8 +152,11 @@ async function renderIn(url: string, opts: { origin: string; signal?: AbortSigna
           new Promise<{ pipe(out: Writable): void }>((resolve, reject) => {
             let failure: unknown;
             const stream = renderToPipeableStream(app, {
-              // All data is in the cache before rendering, so the whole page is ready at once; waiting for it
-              // keeps React from adding inline scripts, and the Content-Security-Policy stays "scripts from this site".
+              // All data is in the cache before rendering, so the whole page is ready at once; waiting for it,
+              // and writing every boundary in place however large (React would otherwise move a large one to
+              // the end of the page with a script that puts it back), keeps React from adding inline scripts:
+              // the Content-Security-Policy stays "scripts from this site".
+              progressiveChunkSize: Number.MAX_SAFE_INTEGER,
               onAllReady() {
                 if (failure) reject(failure);
                 else resolve({ pipe: (out) => void stream.pipe(out) });

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState } from 'react-router';
@@ -19,14 +19,6 @@ declare global {
 function readJson<T>(id: string): T | undefined {
   const text = document.getElementById(id)?.textContent;
   return text ? (JSON.parse(text) as T) : undefined;
-}
-
-/** Marks the page as taken over by the app (browser tests wait for it before acting on server HTML). */
-function Hydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
 }
 
 async function start() {
@@ -57,13 +49,13 @@ async function start() {
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
           <RouterProvider router={router} />
-          <Hydrated />
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>
   );
-  // Hydrated in one piece, not as a transition: a tap that lands while React is still attaching the page
-  // would otherwise be lost (a link tapped mid-hydration did nothing); the browser holds it until done.
+  // Not as a transition: a tap that lands while React is still attaching the chrome would be lost (a
+  // link tapped mid-hydration did nothing). The chrome is attached in one piece; the screen inside it
+  // has a boundary of its own (Layout), attached in slices, where a tap is handled as it comes.
   if (routerState) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }

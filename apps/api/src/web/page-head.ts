@@ -18,7 +18,7 @@ export interface PageHead {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON inside <script> must not be able to close the tag. */
-const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 const clip = (s: string, n = 160) => {
   const flat = s.replace(/\s+/g, ' ').trim();

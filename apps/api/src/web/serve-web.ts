@@ -15,6 +15,7 @@ import {
   missingPageHead,
   renderHead,
   renderSiteConfig,
+  safeJson,
   type PageHead,
 } from './page-head.ts';
 import { registerFindability } from './findability.ts';
@@ -85,6 +86,10 @@ const ROUTE_MODULES: [RegExp, string][] = [
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
 
+/** The app's own entry in the build's manifest (the page template's script), beside the boot script's. */
+const appEntry = (manifest: Manifest) =>
+  manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+
 /**
  * The chunks a screen needs beyond the entry, so the first HTML can ask for
  * them at once instead of after the entry has run (one round trip fewer on a
@@ -98,7 +103,7 @@ function routePreloads(manifest: Manifest | null): (url: string) => string {
     for (const i of manifest[key]!.imports ?? []) closure(i, seen);
     return seen;
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const entry = appEntry(manifest);
   const inEntry = entry ? closure(entry) : new Set<string>();
   const cache = new Map<string, string>();
   return (url) => {
@@ -119,6 +124,17 @@ function routePreloads(manifest: Manifest | null): (url: string) => string {
     }
     return cache.get(cacheKey)!;
   };
+}
+/**
+ * The build writes the stylesheet after the scripts. A page needs its styles to paint, and on a phone's
+ * few connections a stylesheet asked for last waits behind the scripts, so it is moved to the front.
+ */
+export function stylesFirst(html: string): string {
+  const sheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+  if (!sheets.length || !html.includes(HEAD_MARK)) return html;
+  let out = html;
+  for (const sheet of sheets) out = out.replace(sheet, '');
+  return out.replace(HEAD_MARK, `${sheets.map((x) => x.trim()).join('\n    ')}\n    ${HEAD_MARK}`);
 }
 const SITE_MARK = '<!--site-config-->';
 const ROOT_MARK = '<div id="root"></div>';
@@ -242,11 +258,13 @@ const RENDER_TIMEOUT_MS = 10_000;
 export async function serveWeb(app: FastifyInstance): Promise<void> {
   const dist = app.ctx.config.webDistDir;
   const indexFile = path.join(dist, 'index.html');
-  const template = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const template = fs.existsSync(indexFile) ? stylesFirst(fs.readFileSync(indexFile, 'utf8')) : null;
   const manifestFile = path.join(dist, '.vite/manifest.json');
-  const preloadsFor = routePreloads(
-    fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : null,
-  );
+  const manifest = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest)
+    : null;
+  const preloadsFor = routePreloads(manifest);
+  const bootFile = manifest?.['src/boot.ts']?.file;
   const renderer = template?.includes(ROOT_MARK) ? await loadRenderer(app) : null;
   const { config } = app.ctx;
   const pages = new Map<string, CachedPage>();
@@ -289,13 +307,23 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       .replace(SITE_MARK, renderSiteConfig(config.site));
   };
   /**
-   * A page rendered on the server paints from its HTML and styles alone, so its scripts are fetched at
-   * low priority: on a slow connection they no longer compete with the page's first paint.
+   * A page rendered on the server paints from its HTML and styles alone. Its scripts are asked for only
+   * once it has painted: the boot script (src/boot.ts) adds them then, from the list in `#app-scripts`.
    */
-  const renderedDocument = (url: string, head: PageHead) =>
-    document(url, head)
-      .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
-      .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+  const renderedDocument = (url: string, head: PageHead) => {
+    const html = document(url, head);
+    if (!bootFile) return html;
+    const entry = /<script type="module"[^>]* src="([^"]+)"><\/script>\s*/.exec(html);
+    if (!entry) return html;
+    const preload = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">\s*/g)];
+    let out = html.replace(entry[0], '');
+    for (const link of preload) out = out.replace(link[0], '');
+    const scripts = safeJson({ entry: entry[1], preload: preload.map((m) => m[1]) });
+    return out.replace(
+      '</head>',
+      `<script id="app-scripts" type="application/json">${scripts}</script>\n    <script type="module" src="/${bootFile}"></script>\n  </head>`,
+    );
+  };
 
   /** The app's shell with the page's head: the browser renders the page. */
   const shell = async (req: FastifyRequest, reply: FastifyReply, url: string, known?: PageHead) => {

@@ -5,12 +5,25 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
-/** The web build's page template (as Vite writes it), without the client bundle: tests read raw HTML only. */
+/**
+ * The web build's page template and manifest (as Vite writes them), without the client bundle: tests read
+ * raw HTML only.
+ */
 export function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-ssr-'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--><!--site-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--><!--site-config--><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc.js"><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+  );
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(
+    path.join(dir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-abc.js'] },
+      '_react-abc.js': { file: 'assets/react-abc.js' },
+      'src/boot.ts': { file: 'assets/boot-abc.js', isEntry: true },
+      'src/routes/about.tsx': { file: 'assets/about-abc.js', imports: ['index.html'], isDynamicEntry: true },
+    }),
   );
   return dir;
 }

@@ -261,13 +261,25 @@ describe('public pages rendered on the server', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('pages arrive compressed, rendered or kept, and a rendered page fetches its scripts at low priority', async () => {
+  it('pages arrive compressed, rendered or kept, and a rendered page asks for its scripts once painted', async () => {
     const url = '/about?from=compression-test';
     const plain = await web.inject(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+    // The stylesheet comes first; the app's scripts are listed as data for the boot script, not fetched.
+    const head = /<head>([\s\S]*)<\/head>/.exec(plain.body)![1]!;
+    expect(head.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">')).toBeLessThan(
+      head.indexOf('<title>'),
     );
+    expect(plain.body).not.toContain('modulepreload');
+    expect(plain.body).not.toContain('src="/assets/index-abc.js"');
+    expect(plain.body).toContain('<script type="module" src="/assets/boot-abc.js"></script>');
+    const scripts = JSON.parse(
+      /<script id="app-scripts" type="application\/json">(.*?)<\/script>/.exec(plain.body)![1]!,
+    );
+    expect(scripts).toEqual({
+      entry: '/assets/index-abc.js',
+      preload: ['/assets/about-abc.js', '/assets/react-abc.js'],
+    });
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
       ['gzip', 'gzip', zlib.gunzipSync],
@@ -287,6 +299,8 @@ describe('public pages rendered on the server', () => {
     const shell = await web.inject({ url: '/edit-profile', headers: { 'accept-encoding': 'gzip' } });
     const shellHtml = zlib.gunzipSync(shell.rawPayload).toString('utf8');
     expect(shellHtml).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(shellHtml).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    expect(shellHtml).not.toContain('app-scripts');
   });
 
   it('a job closed anywhere leaves the kept pages at once: its page answers 410 on the next visit', async () => {

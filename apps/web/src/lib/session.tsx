@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { onUnauthorized } from './api-client';
 import {
@@ -69,7 +78,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [dropAccountData]);
 
   useEffect(() => {
-    setState(restore());
+    // As a transition: on a page rendered on the server this reaches parts React may still be attaching,
+    // which it then attaches in slices instead of in one long task.
+    startTransition(() => setState(restore()));
     // Another tab signed in or out.
     const onStorage = (e: StorageEvent) => {
       if (e.key === TOKEN_KEY || e.key === USER_KEY || e.key === null) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useLocation, usePageLocale } from '../lib/locale-router';
 import { FloatingActions } from '../features/shell/components/floating-actions';
@@ -10,6 +10,7 @@ import { setLocale, t } from '../messages';
 import { prefersHindi, rememberedLanguage } from '../lib/language-preference';
 import { syncLanguageHead } from '../lib/language-head';
 import LanguageSuggestion from '../features/shell/components/language-suggestion';
+import { HydratedMark } from '../lib/hydrated-mark';
 
 // The popup and its form are loaded only when the popup is going to open, so
 // the form library stays out of the first load of every page.
@@ -39,9 +40,36 @@ export function Layout() {
   const isPhone = useMediaQuery('(max-width: 639px)');
   const mode = popupMode(pathname, isPhone);
   const showPopup = mounted && !popupClosedBefore && mode !== 'none';
+  // A new page starts at its top. The first one is where the visitor has already scrolled it to: a page
+  // rendered on the server can be read and scrolled before the app takes it over.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
+  // The header, the screen and the footer are boundaries of their own: on a rendered page React attaches
+  // them one after another in slices that leave the phone free between them, and a tap on a part not yet
+  // attached makes React attach that part at once and then handle the tap (selective hydration). The
+  // elements are kept while the page stays, so the chrome's own updates (the popup, the language hint)
+  // do not hurry them.
+  const [header, screen, footer] = useMemo(
+    () => [
+      <Suspense key="header" fallback={null}>
+        <SiteHeader />
+      </Suspense>,
+      <Suspense key="screen" fallback={null}>
+        <Outlet />
+        <HydratedMark />
+      </Suspense>,
+      <Suspense key="footer" fallback={null}>
+        <SiteFooter />
+      </Suspense>,
+    ],
+    // Made again when the page or its language changes, as the chrome around them is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [lang, pathname],
+  );
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -51,12 +79,12 @@ export function Layout() {
         {t.common.skipToContent}
       </a>
       {suggest && <LanguageSuggestion onClose={() => setSuggest(false)} />}
-      <SiteHeader />
+      {header}
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads. */}
       <main id="main" className="min-h-svh flex-1">
-        <Outlet />
+        {screen}
       </main>
-      <SiteFooter />
+      {footer}
       <FloatingActions />
       {showPopup && (
         <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { ErrorPanel } from '../components/ui/states';
 import { t } from '../messages';
+import { HydratedMark } from '../lib/hydrated-mark';
 
 /** Shown when a screen fails to load or throws (for example a chunk lost after a deploy). */
 export function RouteError() {
@@ -11,6 +12,7 @@ export function RouteError() {
         onRetry={() => window.location.reload()}
         retryLabel={t.jobs.reloadPage}
       />
+      <HydratedMark />
     </div>
   );
 }
