@@ -1,8 +1,8 @@
 import { Link } from '../lib/locale-router';
 import type { Job } from '@spajobs/contract/job';
 import { useAppliedJobIds } from '../lib/applied-jobs';
-import { relativePostedTime } from '../lib/format';
-import { format, intlLocale, t } from '../messages';
+import { formatCount, relativePostedTime } from '../lib/format';
+import { format, t } from '../messages';
 import { BriefcaseIcon, CheckIcon, MapPinIcon, WalletIcon } from './ui/icons';
 import { VerifiedBadge } from './verified-badge';
 
@@ -47,7 +47,7 @@ export function JobCard({ job, headingLevel = 3 }: { job: Job; headingLevel?: 2 
             {job.location}
             {job.distance !== undefined && (
               <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800">
-                {format(t.jobs.distanceAway, { km: job.distance.toLocaleString(intlLocale()) })}
+                {format(t.jobs.distanceAway, { km: formatCount(job.distance) })}
               </span>
             )}
           </dd>

@@ -2,9 +2,22 @@ import { intlLocale, t } from '../messages';
 
 const DAY = 86_400_000;
 
+/**
+ * Intl's formatters, made once per language and kind: making one loads the language's data and costs far
+ * more than using it, and a page of job cards formats dozens of numbers and dates.
+ */
+const formatters = new Map<string, unknown>();
+function formatter<T>(kind: string, make: (locale: string) => T): T {
+  const locale = intlLocale();
+  const key = `${kind}:${locale}`;
+  let f = formatters.get(key) as T | undefined;
+  if (!f) formatters.set(key, (f = make(locale)));
+  return f;
+}
+
 /** "3 days ago" / "3 दिन पहले": the language's own words for time spans, from Intl. */
 function ago(value: number, unit: Intl.RelativeTimeFormatUnit): string {
-  return new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'always' }).format(-value, unit);
+  return formatter('ago', (l) => new Intl.RelativeTimeFormat(l, { numeric: 'always' })).format(-value, unit);
 }
 
 /** Spec section 9: Today, Yesterday, N days ago, weeks, months; "Recently" without a date. */
@@ -33,7 +46,10 @@ export function formatDate(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? ''
-    : d.toLocaleDateString(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric' });
+    : formatter(
+        'date',
+        (l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', year: 'numeric' }),
+      ).format(d);
 }
 
 /** Phone and WhatsApp links carry the +91 country code. */
@@ -50,15 +66,14 @@ export const whatsappLink = (phone: string, text?: string) =>
 export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
 /** Whole numbers in the Indian grouping: 1,450 and 1,00,000 (Latin digits in Hindi too, as Indian sites write them). */
-export const formatCount = (n: number) => n.toLocaleString(intlLocale());
+export const formatCount = (n: number) => formatter('count', (l) => new Intl.NumberFormat(l)).format(n);
 
 /** Rupees in the Indian grouping, without paise: ₹1,20,000. */
 export const formatMoney = (rupees: number) =>
-  new Intl.NumberFormat(intlLocale(), {
-    style: 'currency',
-    currency: 'INR',
-    maximumFractionDigits: 0,
-  }).format(rupees);
+  formatter(
+    'money',
+    (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
+  ).format(rupees);
 
 /**
  * A count with its words: `one` is the catalogue's explicit form for exactly 1
@@ -66,7 +81,7 @@ export const formatMoney = (rupees: number) =>
  * the form; Hindi's "one" category also covers 0, which reads as the {count} form.
  */
 export function plural(n: number, one: string, other: string): string {
-  const rule = new Intl.PluralRules(intlLocale()).select(n);
+  const rule = formatter('plural', (l) => new Intl.PluralRules(l)).select(n);
   return rule === 'one' && n === 1 ? one : other.replace('{count}', formatCount(n));
 }
 

@@ -19,10 +19,11 @@ import { cn } from '../lib/cn';
 import { useGeolocation } from '../lib/use-geolocation';
 import { usePageTitle } from '../lib/use-page-title';
 import { useSearchUpdate } from '../lib/use-search-update';
-import { format, intlLocale, t } from '../messages';
+import { format, t } from '../messages';
 
 import { searchSpasQuery } from '../features/spas/api/search-spas';
 import { serverLoader } from '../lib/server-loader';
+import { formatCount } from '../lib/format';
 
 const m = t.spas.search;
 
@@ -98,9 +99,7 @@ export default function SpasPage() {
                 {q.data.total === 1 && !q.data.totalCapped
                   ? m.foundOne
                   : format(m.found, {
-                      count: q.data.totalCapped
-                        ? `${TOTAL_CAP.toLocaleString(intlLocale())}+`
-                        : q.data.total.toLocaleString(intlLocale()),
+                      count: q.data.totalCapped ? `${formatCount(TOTAL_CAP)}+` : formatCount(q.data.total),
                     })}
               </p>
               {q.data.pages > 1 && (

@@ -8,7 +8,8 @@ import {
 
 const RADIUS_CHOICES: readonly number[] = RADIUS_OPTIONS;
 import { todayInIndia } from '@spajobs/contract/fields';
-import { format, intlLocale, t } from '../../messages';
+import { format, t } from '../../messages';
+import { formatCount } from '../../lib/format';
 
 /** The job listing's filters and page, as they live in the query string. */
 export interface JobFilters {
@@ -153,7 +154,7 @@ export function rangeLabel(page: number, total: number, limit = JOB_PAGE_SIZE, c
 
 /** "1,450", or "10,000+" when the server stopped counting at its cap. */
 export function totalText(total: number, capped = false): string {
-  return capped ? `${TOTAL_CAP.toLocaleString(intlLocale())}+` : total.toLocaleString(intlLocale());
+  return capped ? `${formatCount(TOTAL_CAP)}+` : formatCount(total);
 }
 
 export function countLabel(total: number, capped = false): string {
@@ -187,7 +188,7 @@ export function filterValueLabel(k: FilterKey, f: JobFilters): string {
       place: f.place || t.jobs.yourLocation,
       km: f.radius || DEFAULT_RADIUS_KM,
     });
-  if (k === 'salaryMin') return `₹${Number(f.salaryMin).toLocaleString(intlLocale())}+`;
+  if (k === 'salaryMin') return `₹${formatCount(Number(f.salaryMin))}+`;
   if (k === 'experience') return experienceLabel(Number(f.experience));
   return f[k];
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/locale-router';
-import { intlLocale, t } from '../../../messages';
+import { t } from '../../../messages';
 import { useSiteStats } from '../api/get-site-stats';
+import { formatCount } from '../../../lib/format';
 
 function StatCard({
   label,
@@ -48,7 +49,7 @@ export function StatsCards() {
   const stats = useSiteStats();
   const value = (n: number | undefined) =>
     n !== undefined ? (
-      n.toLocaleString(intlLocale())
+      formatCount(n)
     ) : stats.isError ? (
       '—'
     ) : (

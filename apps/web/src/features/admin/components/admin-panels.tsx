@@ -13,8 +13,9 @@ import {
   usePendingSpas,
   useReports,
 } from '../api/admin';
-import { format, intlLocale } from '../../../messages';
+import { format } from '../../../messages';
 import { adminText as a } from '../messages';
+import { formatCount } from '../../../lib/format';
 
 function Section({ id: name, title, children }: { id: string; title: string; children: ReactNode }) {
   const id = `admin-${name}`;
@@ -69,9 +70,7 @@ export function AdminStats() {
       {Object.entries(labels).map(([k, label]) => (
         <Card key={k} className="p-3">
           <dt className="text-sm text-stone-600">{label}</dt>
-          <dd className="text-xl font-bold text-stone-900">
-            {(stats.data[k] ?? 0).toLocaleString(intlLocale())}
-          </dd>
+          <dd className="text-xl font-bold text-stone-900">{formatCount(stats.data[k] ?? 0)}</dd>
         </Card>
       ))}
     </dl>

@@ -1,7 +1,7 @@
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
-import { format, intlLocale, t } from '../../../messages';
+import { formatCount, formatDate } from '../../../lib/format';
+import { format, t } from '../../../messages';
 import { useCities } from '../api/get-cities';
 import { useJobCategories } from '../api/get-job-categories';
 import { useStates } from '../api/get-states';
@@ -144,7 +144,7 @@ export function JobFilterPanel({
         <option value="">{t.jobs.salaryAny}</option>
         {SALARY_CHOICES.map((n) => (
           <option key={n} value={n}>
-            {format(t.jobs.salaryOption, { amount: n.toLocaleString(intlLocale()) })}
+            {format(t.jobs.salaryOption, { amount: formatCount(n) })}
           </option>
         ))}
       </SelectField>
