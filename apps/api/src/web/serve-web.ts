@@ -91,12 +91,12 @@ const appEntry = (manifest: Manifest) =>
   manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 
 /**
- * The chunks a screen needs beyond the entry, so the first HTML can ask for
- * them at once instead of after the entry has run (one round trip fewer on a
- * slow connection).
+ * The chunks a screen needs beyond the entry (their addresses), so the first
+ * HTML can ask for them at once instead of after the entry has run (one round
+ * trip fewer on a slow connection).
  */
-function routePreloads(manifest: Manifest | null): (url: string) => string {
-  if (!manifest) return () => '';
+function routePreloads(manifest: Manifest | null): (url: string) => string[] {
+  if (!manifest) return () => [];
   const closure = (key: string, seen = new Set<string>()) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -105,7 +105,7 @@ function routePreloads(manifest: Manifest | null): (url: string) => string {
   };
   const entry = appEntry(manifest);
   const inEntry = entry ? closure(entry) : new Set<string>();
-  const cache = new Map<string, string>();
+  const cache = new Map<string, string[]>();
   return (url) => {
     const { lang, path: pathname } = barePath(url.split('?')[0]!);
     const match = ROUTE_MODULES.find(([re]) => re.test(pathname));
@@ -116,20 +116,35 @@ function routePreloads(manifest: Manifest | null): (url: string) => string {
     if (!cache.has(cacheKey)) {
       const keys = closure(key);
       if (lang) closure('src/messages/hi.ts', keys);
-      const files = [...keys].filter((k) => !inEntry.has(k)).map((k) => manifest[k]!.file);
       cache.set(
         cacheKey,
-        files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    '),
+        [...keys].filter((k) => !inEntry.has(k)).map((k) => `/${manifest[k]!.file}`),
       );
     }
     return cache.get(cacheKey)!;
   };
 }
+
+const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+
+/**
+ * The page template without its module script and module preloads, and what they named: a page rendered
+ * on the server lists them for the boot script instead (see `serveWeb`).
+ */
+function splitScripts(template: string): { bare: string; entry: string; preload: string[] } | null {
+  const entry = /<script type="module"[^>]* src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) return null;
+  const links = [...template.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">\s*/g)];
+  let bare = template.replace(entry[0], '');
+  for (const link of links) bare = bare.replace(link[0], '');
+  return { bare, entry: entry[1]!, preload: links.map((m) => m[1]!) };
+}
+
 /**
  * The build writes the stylesheet after the scripts. A page needs its styles to paint, and on a phone's
  * few connections a stylesheet asked for last waits behind the scripts, so it is moved to the front.
  */
-export function stylesFirst(html: string): string {
+function stylesFirst(html: string): string {
   const sheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
   if (!sheets.length || !html.includes(HEAD_MARK)) return html;
   let out = html;
@@ -292,36 +307,35 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
     app.log.warn(`No web build at ${dist}; run "npm run build" to serve the web app.`);
   }
 
-  const document = (url: string, head: PageHead) => {
+  // A rendered page asks for its scripts once it has painted, through the boot script (src/boot.ts).
+  const scripts = template && bootFile ? splitScripts(template) : null;
+
+  /**
+   * The page template with the page's head. The app's shell asks for its screen's chunks beside the
+   * entry. A page rendered on the server paints from its HTML and styles alone: it lists its scripts in
+   * `#app-scripts`, and the boot script adds them once the page has painted.
+   */
+  const document = (url: string, head: PageHead, rendered = false) => {
     const lang = langOf(url.split('?')[0]!);
     const headTags = renderHead(head, config.site.brandName).replace(
       '<meta property="og:locale" content="en_IN">',
       `<meta property="og:locale" content="${OG_LOCALE[lang]}">`,
     );
-    return template!
+    const boot = rendered ? scripts : null;
+    const chunks = preloadsFor(url);
+    const page = (boot?.bare ?? template!)
       .replace(HTML_OPEN, `<html lang="${lang}">`)
       .replace(
         HEAD_MARK,
-        `${headTags}\n    ${languageHead(url, lang, config.publicBaseUrl, head.canonical)}\n    ${preloadsFor(url)}`,
+        `${headTags}\n    ${languageHead(url, lang, config.publicBaseUrl, head.canonical)}` +
+          (boot ? '' : `\n    ${chunks.map(modulePreload).join('\n    ')}`),
       )
       .replace(SITE_MARK, renderSiteConfig(config.site));
-  };
-  /**
-   * A page rendered on the server paints from its HTML and styles alone. Its scripts are asked for only
-   * once it has painted: the boot script (src/boot.ts) adds them then, from the list in `#app-scripts`.
-   */
-  const renderedDocument = (url: string, head: PageHead) => {
-    const html = document(url, head);
-    if (!bootFile) return html;
-    const entry = /<script type="module"[^>]* src="([^"]+)"><\/script>\s*/.exec(html);
-    if (!entry) return html;
-    const preload = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">\s*/g)];
-    let out = html.replace(entry[0], '');
-    for (const link of preload) out = out.replace(link[0], '');
-    const scripts = safeJson({ entry: entry[1], preload: preload.map((m) => m[1]) });
-    return out.replace(
+    if (!boot) return page;
+    const list = safeJson({ entry: boot.entry, preload: [...chunks, ...boot.preload] });
+    return page.replace(
       '</head>',
-      `<script id="app-scripts" type="application/json">${scripts}</script>\n    <script type="module" src="/${bootFile}"></script>\n  </head>`,
+      `<script id="app-scripts" type="application/json">${list}</script>\n    <script type="module" src="/${bootFile}"></script>\n  </head>`,
     );
   };
 
@@ -404,10 +418,7 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
       const shown = langOf(url.split('?')[0]!) === 'hi' ? result.title?.() : undefined;
       const titled = shown ? { ...head, title: `${shown} | ${config.site.brandName}` } : head;
 
-      const [before, after] = renderedDocument(url, { ...titled, status }).split(ROOT_MARK) as [
-        string,
-        string,
-      ];
+      const [before, after] = document(url, { ...titled, status }, true).split(ROOT_MARK) as [string, string];
       const prefix = `${before}<div id="root">`;
       const suffix =
         `</div><script id="router-state" type="application/json">${result.routerState}</script>` +
