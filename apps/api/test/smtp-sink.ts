@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   messageId: string;
   headers: Map<string, unknown>;
+  /** The message as it arrived, headers and encoded parts. */
+  raw: string;
   /** A header's raw value ("List-Unsubscribe"), as sent. */
   header(name: string): string | undefined;
 }
@@ -42,6 +44,7 @@ function toMail(p: ParsedMail, raw: string): ReceivedMail {
     html: typeof p.html === 'string' ? p.html : '',
     messageId: p.messageId ?? '',
     headers: p.headers,
+    raw,
     header(name) {
       const line = lines.find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
       return line?.slice(name.length + 1).trim();

@@ -197,6 +197,9 @@ describe('double opt-in', () => {
     expect(digest!.text).toContain(`http://localhost:3000/hi/job/${jobId}`);
     expect(digest!.text).toContain('http://localhost:3000/hi/alerts/unsubscribe?token=');
     expect(digest!.html).toContain('<html lang="hi">');
+    // Mostly Devanagari, so both parts go as base64 (a third the size of quoted-printable's =E0=A4=A8…).
+    expect(digest!.raw.match(/^Content-Transfer-Encoding: base64$/gim)).toHaveLength(2);
+    expect(digest!.raw).not.toMatch(/quoted-printable/i);
     // Closed again, so that the other tests' digests do not list it.
     await t.database.db
       .updateTable('jobs')
@@ -334,6 +337,8 @@ describe('digests', () => {
       /^<http:\/\/localhost:3000\/api\/v1\/alerts\/unsubscribe\?token=[^>]+>, <mailto:unsubscribe@spajobs\.example\?subject=[^>]+>$/,
     );
     expect(mail!.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // English with a few symbols (₹, —) stays readable as quoted-printable.
+    expect(mail!.raw).toMatch(/^Content-Transfer-Encoding: quoted-printable$/im);
     expect(mail!.text).toMatch(
       /Unsubscribe from this alert: http:\/\/localhost:3000\/alerts\/unsubscribe\?token=/,
     );
