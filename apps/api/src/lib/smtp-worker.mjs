@@ -24,19 +24,16 @@ const transport = nodemailer.createTransport(workerData.transport);
  * letter. Base64 is chosen instead whenever it is the shorter of the two (it is also cheaper to make).
  */
 function textEncoding(message) {
+  let bytes = 0;
   let ascii = 0;
-  let other = 0;
   for (const part of [message.text, message.html]) {
     if (typeof part !== 'string') continue;
-    const bytes = Buffer.byteLength(part);
-    // A character outside ASCII is 2–4 bytes in UTF-8 and three characters (=XX) per byte in quoted-printable.
-    let nonAscii = 0;
-    for (let i = 0; i < part.length; i++) if (part.charCodeAt(i) > 0x7e) nonAscii++;
-    const nonAsciiBytes = bytes - (part.length - nonAscii);
-    ascii += part.length - nonAscii;
-    other += nonAsciiBytes;
+    bytes += Buffer.byteLength(part);
+    for (let i = 0; i < part.length; i++) if (part.charCodeAt(i) <= 0x7e) ascii++;
   }
-  return ascii + 3 * other > (4 / 3) * (ascii + other) ? 'base64' : undefined;
+  // Quoted-printable keeps ASCII as it is and writes three characters (=XX) for every other byte;
+  // base64 writes four characters for every three bytes.
+  return ascii + 3 * (bytes - ascii) > (4 / 3) * bytes ? 'base64' : undefined;
 }
 
 /** Resolves with null once the server took the message, or with what the caller needs of a failure. */

@@ -197,7 +197,7 @@ describe('double opt-in', () => {
     expect(digest!.text).toContain(`http://localhost:3000/hi/job/${jobId}`);
     expect(digest!.text).toContain('http://localhost:3000/hi/alerts/unsubscribe?token=');
     expect(digest!.html).toContain('<html lang="hi">');
-    // Mostly Devanagari, so both parts go as base64 (a third the size of quoted-printable's =E0=A4=A8…).
+    // Mostly Devanagari, so both parts go as base64 (four characters a letter, not quoted-printable's nine).
     expect(digest!.raw.match(/^Content-Transfer-Encoding: base64$/gim)).toHaveLength(2);
     expect(digest!.raw).not.toMatch(/quoted-printable/i);
     // Closed again, so that the other tests' digests do not list it.
