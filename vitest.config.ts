@@ -8,6 +8,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 /** Tests of PostgreSQL's own failures (*.pg.test.ts) run in the PostgreSQL project only. */
 const postgresOnly = '**/*.pg.test.ts';
+/** The server renderer, built once for the API's tests (pages render on threads that load the built module). */
+const rendererBuild = './apps/api/test/build-renderer.ts';
 
 export default defineConfig({
   test: {
@@ -19,6 +21,7 @@ export default defineConfig({
           include: apiTests,
           exclude: [...configDefaults.exclude, postgresOnly],
           env: { TEST_DB: 'sqlite' },
+          globalSetup: [rendererBuild],
           testTimeout: 20_000,
         },
       },
@@ -27,6 +30,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: apiTests,
           env: { TEST_DB: 'postgres' },
+          globalSetup: [rendererBuild],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

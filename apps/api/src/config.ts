@@ -64,6 +64,8 @@ export interface Config {
   smtpRetryBaseMs: number;
   /** Threads that build and send mail over SMTP (digest runs send much at once). */
   mailThreads: number;
+  /** Threads that render public pages (server-side rendering). */
+  renderThreads: number;
   /** Job alerts (docs/decisions/0021-job-alerts.md). */
   alerts: AlertConfig;
   seedDemoData: boolean;
@@ -255,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailThreads: positive(
       env.MAIL_THREADS,
       Math.max(1, Math.min(2, Math.floor(os.availableParallelism() / processes))),
+    ),
+    // One render thread per core over all the API's processes, and at least one in each.
+    renderThreads: positive(
+      env.RENDER_THREADS,
+      Math.max(1, Math.floor(os.availableParallelism() / processes)),
     ),
     alerts: {
       scheduler: env.ALERT_SCHEDULER !== 'off',

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { LISTINGS_CHANGED } from '../plugins/listing-freshness.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { PassThrough, Writable, type Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { Piscina } from 'piscina';
 import { messages } from '@spajobs/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -154,29 +156,29 @@ function stylesFirst(html: string): string {
 const SITE_MARK = '<!--site-config-->';
 const ROOT_MARK = '<div id="root"></div>';
 
-/** The server renderer's interface (apps/web/src/entry-server.tsx). */
+/** What the render threads answer for a page (apps/web/src/entry-server.tsx, through render-worker.mjs). */
+type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'fallback' }
+  | {
+      type: 'page';
+      status: number;
+      /** JSON for <script id="router-state" type="application/json">. */
+      routerState: string;
+      /** JSON for <script id="query-state" type="application/json">. */
+      queryState: string;
+      /** The inside of #root. */
+      html: string;
+      /** The title the page's screen gave itself, in the page's language. */
+      title?: string;
+    };
+
 interface Renderer {
-  configure(setup: {
-    transport: (url: string, init: RequestInit) => Promise<Response>;
-    site: FastifyInstance['ctx']['config']['site'];
-  }): void;
-  render(
-    url: string,
-    opts: { origin: string; signal?: AbortSignal },
-  ): Promise<
-    | { type: 'redirect'; status: number; location: string }
-    | { type: 'fallback' }
-    | {
-        type: 'page';
-        status: number;
-        routerState: string;
-        queryState: string;
-        open(): Promise<{ pipe(out: Writable): void }>;
-        /** After `open`: the title the page's screen gave itself, in the page's language. */
-        title?(): string | undefined;
-      }
-  >;
+  render(url: string, opts: { origin: string; signal: AbortSignal }): Promise<RenderResult>;
+  close(): Promise<void>;
 }
+
+const renderWorkerFile = fileURLToPath(new URL('./render-worker.mjs', import.meta.url));
 
 /**
  * Pages that stay rendered in the browser: the candidate's, employer's and
@@ -187,33 +189,65 @@ interface Renderer {
 const BROWSER_ONLY =
   /^\/(login|register|forgot-password|reset-password|auth|candidate|dashboard|edit-profile|applications|apply|guest|thank-you|employer|admin|unauthorized)(\/|$)/;
 
+/**
+ * The server renderer, on threads of its own (`RENDER_THREADS`): rendering a page is a few milliseconds
+ * of CPU that would otherwise stop the event loop, and every request behind it, for as long. A render's
+ * API calls come back to this thread over a port of its own and are answered in-process, anonymously,
+ * through the same routes and caches as the browser's.
+ */
 async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
   const entry = app.ctx.config.webServerEntry;
   if (!fs.existsSync(entry)) {
     app.log.warn(`No server renderer at ${entry}; public pages are rendered in the browser.`);
     return null;
   }
-  const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
-  renderer.configure({
-    // The pages' API calls are answered in-process, anonymously, through the same routes and caches.
-    transport: async (url, init) => {
-      const res = await app.inject({
-        method: (init.method ?? 'GET') as 'GET',
-        url,
-        // The page's language, as the browser's API client sends it.
-        headers: {
-          accept: 'application/json',
-          'accept-language': new Headers(init.headers).get('accept-language') ?? 'en',
-        },
-      });
-      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, {
-        status: res.statusCode,
-        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-      });
-    },
-    site: app.ctx.config.site,
+  const threads = app.ctx.config.renderThreads;
+  const pool = new Piscina({
+    filename: renderWorkerFile,
+    workerData: { entry, site: app.ctx.config.site },
+    // The built renderer is plain JavaScript: the threads need none of the process's flags (its TypeScript loader).
+    execArgv: [],
+    minThreads: threads,
+    maxThreads: threads,
+    // A render mostly waits for its data; meanwhile its thread renders others.
+    concurrentTasksPerWorker: 8,
+    idleTimeout: Infinity,
   });
-  return renderer;
+  const answer = (port: MessagePort) =>
+    port.on('message', (req: { id: number; url: string; method: string; acceptLanguage: string }) => {
+      app
+        .inject({
+          method: req.method as 'GET',
+          url: req.url,
+          // The page's language, as the browser's API client sends it.
+          headers: { accept: 'application/json', 'accept-language': req.acceptLanguage },
+        })
+        .then(
+          (res) => ({
+            id: req.id,
+            status: res.statusCode,
+            body: res.statusCode === 204 || res.statusCode === 304 ? null : res.body,
+            contentType: String(res.headers['content-type'] ?? 'application/json'),
+          }),
+          () => ({ id: req.id, status: 500, body: null, contentType: 'application/json' }),
+        )
+        .then((reply) => port.postMessage(reply));
+    });
+  return {
+    async render(url, { origin, signal }) {
+      const { port1, port2 } = new MessageChannel();
+      answer(port1);
+      try {
+        return (await pool.run(
+          { url, origin, port: port2 },
+          { transferList: [port2], signal },
+        )) as RenderResult;
+      } finally {
+        port1.close();
+      }
+    },
+    close: () => pool.destroy(),
+  };
 }
 
 interface CachedPage {
@@ -237,28 +271,26 @@ function pickEncoding(req: FastifyRequest): Encoding | null {
 /** Brotli at a level quick enough to run for every page (as the API's own compression does). */
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
 /**
  * Pages are answered by the not-found handler, which the compression plugin does not reach, so they
- * are compressed here: a rendered stream on the fly, a kept page once per encoding.
+ * are compressed here, on libuv's threads rather than the event loop; a kept page once per encoding.
  */
-function sendHtml(
+async function sendHtml(
   req: FastifyRequest,
   reply: FastifyReply,
-  html: string | Readable,
+  html: string,
   kept?: CachedPage['encoded'],
-): FastifyReply {
+): Promise<FastifyReply> {
   reply.header('vary', 'accept-encoding');
   const encoding = pickEncoding(req);
   if (!encoding) return reply.send(html);
-  reply.header('content-encoding', encoding);
-  if (typeof html !== 'string') {
-    return reply.send(html.pipe(encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip()));
-  }
   const bytes =
-    kept?.[encoding] ??
-    (encoding === 'br' ? zlib.brotliCompressSync(html, BROTLI) : zlib.gzipSync(html, { level: 6 }));
+    kept?.[encoding] ?? (encoding === 'br' ? await brotli(html, BROTLI) : await gzip(html, { level: 6 }));
   if (kept) kept[encoding] = bytes;
-  return reply.send(bytes);
+  return reply.header('content-encoding', encoding).send(bytes);
 }
 
 const MAX_CACHED_PAGES = 2000;
@@ -281,6 +313,7 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
   const preloadsFor = routePreloads(manifest);
   const bootFile = manifest?.['src/boot.ts']?.file;
   const renderer = template?.includes(ROOT_MARK) ? await loadRenderer(app) : null;
+  if (renderer) app.addHook('onClose', () => renderer.close());
   const { config } = app.ctx;
   const pages = new Map<string, CachedPage>();
   // A job closed, paused or rejected on any instance leaves the rendered pages at once, as it leaves the listings.
@@ -413,55 +446,33 @@ export async function serveWeb(app: FastifyInstance): Promise<void> {
         status === 404 && headResult.head.status !== 404
           ? missingPageHead(app.ctx, barePath(url.split('?')[0]!).lang)
           : headResult.head;
-      const stream = await result.open();
       // A Hindi page's title is its screen's own, as the browser shows it (the head's builder writes English).
-      const shown = langOf(url.split('?')[0]!) === 'hi' ? result.title?.() : undefined;
+      const shown = langOf(url.split('?')[0]!) === 'hi' ? result.title : undefined;
       const titled = shown ? { ...head, title: `${shown} | ${config.site.brandName}` } : head;
 
       const [before, after] = document(url, { ...titled, status }, true).split(ROOT_MARK) as [string, string];
-      const prefix = `${before}<div id="root">`;
-      const suffix =
-        `</div><script id="router-state" type="application/json">${result.routerState}</script>` +
+      const html =
+        `${before}<div id="root">${result.html}</div>` +
+        `<script id="router-state" type="application/json">${result.routerState}</script>` +
         `<script id="query-state" type="application/json">${result.queryState}</script>${after}`;
-      const body = new PassThrough();
-      const chunks: Buffer[] = [];
-      const keep = cacheable && (status === 200 || status === 410);
-      const write = (chunk: Buffer) => {
-        if (keep) chunks.push(chunk);
-        body.write(chunk);
-      };
-      write(Buffer.from(prefix));
-      stream.pipe(
-        new Writable({
-          write(chunk: Buffer, _enc, done) {
-            write(chunk);
-            done();
-          },
-          final(done) {
-            write(Buffer.from(suffix));
-            body.end();
-            if (keep) {
-              const html = Buffer.concat(chunks).toString('utf8');
-              if (pages.size >= MAX_CACHED_PAGES && !pages.has(cacheKey))
-                pages.delete(pages.keys().next().value!);
-              pages.set(cacheKey, {
-                html,
-                etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`,
-                encoded: {},
-                status,
-                expires: Date.now() + config.pageCacheSeconds * 1000,
-              });
-            }
-            done();
-          },
-        }),
-      );
+      let kept: CachedPage | undefined;
+      if (cacheable && (status === 200 || status === 410)) {
+        if (pages.size >= MAX_CACHED_PAGES && !pages.has(cacheKey)) pages.delete(pages.keys().next().value!);
+        kept = {
+          html,
+          etag: `W/"${createHash('sha1').update(html).digest('base64url')}"`,
+          encoded: {},
+          status,
+          expires: Date.now() + config.pageCacheSeconds * 1000,
+        };
+        pages.set(cacheKey, kept);
+      }
       reply
         .status(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('x-cache', cacheable ? 'miss' : 'off');
-      return sendHtml(req, reply, body);
+      return sendHtml(req, reply, html, kept?.encoded);
     } catch (err) {
       req.log.error({ err }, 'page render failed');
       return shell(req, reply, url);

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertJob, insertSpa } from '../../test/factories.ts';
 import { fakeBuild, startWebApp, visibleText, type WebApp } from './ssr-test-support.ts';
 
@@ -21,7 +19,7 @@ describe('Hindi pages rendered on the server', () => {
     app = await startWebApp(
       fakeBuild(),
       {
-        WEB_SERVER_ENTRY: path.join(repoRoot, 'apps/web/src/entry-server.tsx'),
+        WEB_SERVER_ENTRY: inject('rendererEntry'),
         PUBLIC_BASE_URL: BASE,
       },
       async ({ database }) => {

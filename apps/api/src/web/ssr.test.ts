@@ -1,8 +1,6 @@
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../config.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
 import { fakeBuild, startWebApp, visibleText, type WebApp } from './ssr-test-support.ts';
@@ -28,8 +26,7 @@ describe('public pages rendered on the server', () => {
     app = await startWebApp(
       fakeBuild(),
       {
-        // The renderer's source (the build's entry is the same module bundled).
-        WEB_SERVER_ENTRY: path.join(repoRoot, 'apps/web/src/entry-server.tsx'),
+        WEB_SERVER_ENTRY: inject('rendererEntry'),
         SITEMAP_PAGE_SIZE: '3',
         PUBLIC_BASE_URL: 'https://jobs.example.in',
       },
