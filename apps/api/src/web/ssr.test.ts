@@ -185,6 +185,30 @@ describe('public pages rendered on the server', () => {
     }
   });
 
+  it('pages rendered at the same time each get their own data, on whichever thread renders them', async () => {
+    // Renders on one thread interleave while they wait for their API calls: each answer must reach its own page.
+    const jobs = [
+      [ids.open, 'Thai Therapist', 200],
+      [ids.sibling, 'Aroma Therapist', 200],
+      [ids.closed, 'Closed Reflexologist', 410],
+    ] as const;
+    const asked = Array.from({ length: 24 }, (_, i) => jobs[i % jobs.length]!);
+    const pages = await Promise.all(asked.map(([id], i) => web.inject(`/job/${id}?at=${i}`)));
+    pages.forEach((res, i) => {
+      const [id, jobTitle, status] = asked[i]!;
+      expect(res.statusCode, `/job/${id}`).toBe(status);
+      expect(title(res.body)).toContain(jobTitle);
+      const state = JSON.parse(
+        /<script id="query-state" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!,
+      ) as { queries: { queryKey: unknown[]; state: { data?: { _id?: string; title?: string } } }[] };
+      const details = state.queries.filter((q) => q.queryKey[1] === 'detail');
+      expect(
+        details.map((q) => q.state.data),
+        `/job/${id}`,
+      ).toEqual([expect.objectContaining({ _id: String(id), title: jobTitle })]);
+    });
+  });
+
   it('a spa page carries the spa and its jobs', async () => {
     const res = await web.inject(`/spa/${ids.lotus}`);
     expect(res.statusCode).toBe(200);
