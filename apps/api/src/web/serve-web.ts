@@ -213,6 +213,8 @@ async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
     concurrentTasksPerWorker: 8,
     idleTimeout: Infinity,
   });
+  // A thread that fails outside any page is replaced by the pool; the failure is logged, never thrown here.
+  pool.on('error', (err: unknown) => app.log.error({ err }, 'render thread failed'));
   const answer = (port: MessagePort) =>
     port.on('message', (req: { id: number; url: string; method: string; acceptLanguage: string }) => {
       app
