@@ -24,7 +24,7 @@ import { prefetchContext } from './lib/server-loader';
 import { SessionProvider } from './lib/session';
 import { setSiteConfig, type SiteConfig } from './lib/site-config';
 import { setServerTitleSink } from './lib/use-page-title';
-import { routes } from './routes/router';
+import { routesOf } from './routes/router';
 import { loadCatalogue, localeOf, type Locale } from './messages';
 import { setLocaleSource } from './messages/locale';
 
@@ -68,7 +68,8 @@ export type RenderResult =
       title(): string | undefined;
     };
 
-const handler = createStaticHandler(routes);
+/** One handler per language: each page is matched against its own language's half of the table. */
+const handlers = { en: createStaticHandler(routesOf('en')), hi: createStaticHandler(routesOf('hi')) };
 
 /** JSON inside <script> must not be able to close the tag. */
 const scriptJson = (v: unknown) =>
@@ -106,6 +107,7 @@ export async function render(
 
 async function renderIn(url: string, opts: { origin: string; signal?: AbortSignal }): Promise<RenderResult> {
   const store = current.getStore()!;
+  const handler = handlers[store.lang];
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000, gcTime: Infinity } },
   });

@@ -102,12 +102,28 @@ function mountUnder(prefix: string, table: RouteObject[]): RouteObject[] {
 }
 
 /**
+ * Every route with the id React Router would give it by its place in the table (`0-0-3`), written into
+ * the table: the server matches a page against its language's routes alone (half the table), and the
+ * ids it sends the browser stay those of the whole table.
+ */
+function withIds(table: RouteObject[], parent: string[]): RouteObject[] {
+  return table.map((route, i) => {
+    const place = [...parent, String(i)];
+    return {
+      ...route,
+      id: place.join('-'),
+      ...(route.children ? { children: withIds(route.children, place) } : {}),
+    } as RouteObject;
+  });
+}
+
+/**
  * English at `/…`, Hindi at `/hi/…`: one table, mounted twice. The Hindi root
  * fetches the Hindi texts before any of its screens renders (a chunk of their
  * own, so English pages never load them).
  */
 export const routes: RouteObject[] = [
-  ...english,
+  ...withIds(english, []),
   {
     // Pathless, so the Hindi routes keep their absolute paths; it matches only when one of them does.
     id: 'hi',
@@ -119,6 +135,10 @@ export const routes: RouteObject[] = [
       return null;
     },
     shouldRevalidate: () => true,
-    children: mountUnder('/hi', english),
+    children: withIds(mountUnder('/hi', english), [String(english.length)]),
   },
 ];
+
+/** The routes of one language: English pages never match a Hindi route, nor Hindi pages an English one. */
+export const routesOf = (lang: 'en' | 'hi'): RouteObject[] =>
+  routes.filter((route) => (route.id === 'hi') === (lang === 'hi'));
