@@ -31,6 +31,15 @@ describe('settings for several instances', () => {
     expect(load({ MAIL_THREADS: '3' }).mailThreads).toBe(3);
   });
 
+  it('renders pages on one thread per core over all processes, at least one in each, unless RENDER_THREADS says', () => {
+    const cores = os.availableParallelism();
+    expect(load({}).renderThreads).toBe(Math.max(1, cores));
+    expect(load({ WEB_CONCURRENCY: String(cores) }).renderThreads).toBe(1);
+    expect(load({ WEB_CONCURRENCY: String(cores * 4) }).renderThreads).toBe(1);
+    expect(load({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
+    expect(load({ RENDER_THREADS: '0' }).renderThreads).toBe(Math.max(1, cores));
+  });
+
   it('keeps uploads in UPLOADS_DIR when set, else in the data folder', () => {
     expect(load({}).uploadsDir).toBe(path.join(dataDir, 'uploads'));
     expect(load({ UPLOADS_DIR: '/srv/shared/uploads' }).uploadsDir).toBe('/srv/shared/uploads');
