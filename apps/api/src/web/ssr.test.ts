@@ -248,6 +248,13 @@ describe('public pages rendered on the server', () => {
       ['/no-such-page', 'Page not found', "The page you're looking for doesn't exist or has moved."],
       ['/job/999999', 'Job Not Found', 'Job not found.'],
       ['/job/abc', 'Job Not Found', 'Job not found.'],
+      // An id longer than the API takes in an address (it answers 414) names no job either.
+      [`/job/${'7'.repeat(120)}`, 'Job Not Found', 'Job not found.'],
+      [
+        `/spa/${'x'.repeat(120)}`,
+        'Spa Not Found',
+        "The spa you're looking for doesn't exist or has been removed.",
+      ],
       ['/spa/999999', 'Spa Not Found', "The spa you're looking for doesn't exist or has been removed."],
     ];
     for (const [url, heading, words] of cases) {

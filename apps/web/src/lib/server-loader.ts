@@ -33,10 +33,16 @@ export function notFound(record: MissingRecord): never {
   throw data(record, { status: 404, statusText: 'Not Found' });
 }
 
-/** A failed read of the page's own record: 404 when the API says there is none (or the id is malformed). */
+/**
+ * What the API answers for an id that names nothing: none by that id (404), a malformed id (400), or one
+ * longer than an address may carry (414).
+ */
+const MISSING = new Set([400, 404, 414]);
+
+/** A failed read of the page's own record: 404 when the API says there is none (or the id cannot be one). */
 export const rethrowMissing =
   (record: MissingRecord) =>
   (err: unknown): never => {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) notFound(record);
+    if (err instanceof ApiError && MISSING.has(err.status)) notFound(record);
     throw err;
   };
