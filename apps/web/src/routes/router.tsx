@@ -1,5 +1,5 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { loadCatalogue } from '../messages';
+import { loadCatalogue, type Locale } from '../messages';
 import { Layout } from './layout';
 import NotFoundPage, { loader as notFoundLoader } from './not-found';
 import { PageError } from './page-error';
@@ -140,5 +140,5 @@ export const routes: RouteObject[] = [
 ];
 
 /** The routes of one language: English pages never match a Hindi route, nor Hindi pages an English one. */
-export const routesOf = (lang: 'en' | 'hi'): RouteObject[] =>
+export const routesOf = (lang: Locale): RouteObject[] =>
   routes.filter((route) => (route.id === 'hi') === (lang === 'hi'));
