@@ -84,14 +84,22 @@ function breaksConnection(err: unknown): boolean {
 
 /**
  * The pool Kysely draws from: pg's own, except that a connection on which a
- * query timed out on the client or lost its server is destroyed on release
- * instead of going back to the pool, so the next request gets a fresh one.
+ * query timed out on the client or lost its server (during a query or
+ * between two) is destroyed on release instead of going back to the pool, so
+ * the next request gets a fresh one.
  */
 function resilientPool(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
       let broken = false;
+      // pg's pool stops listening for a connection's errors while it is handed out. A server that ends
+      // it between two queries (a restart, a terminated backend) would then end the process: the error
+      // marks it broken instead, and the next query on it fails.
+      const lost = () => {
+        broken = true;
+      };
+      client.on('error', lost);
       const query = (async (...args: Parameters<pg.PoolClient['query']>) => {
         try {
           return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
@@ -100,7 +108,14 @@ function resilientPool(pool: pg.Pool): PostgresPool {
           throw err;
         }
       }) as PostgresPoolClient['query'];
-      return { query, release: () => client.release(broken || undefined) };
+      return {
+        query,
+        release: () => {
+          // A broken connection keeps the listener: it is destroyed, and may still report its end.
+          if (!broken) client.removeListener('error', lost);
+          client.release(broken || undefined);
+        },
+      };
     },
     end: () => pool.end(),
   };
