@@ -85,10 +85,7 @@ export function createMailer(opts: {
         workerData: {
           transport: {
             url: opts.smtpUrl,
-            pool: true,
             maxConnections: Math.ceil(connections / threads),
-            // Keep a connection for as long as there is mail, rather than reconnecting every 100 messages.
-            maxMessages: Infinity,
             connectionTimeout: 10_000,
             greetingTimeout: 10_000,
             socketTimeout: 30_000,
