@@ -446,10 +446,9 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
     };
     /** A run while visitors search; the search's p99 during it. */
     const runUnder = async (load: SearchLoad) => {
-      const during = load;
       const run = await digestRun();
-      await during.stop();
-      return { ...run, times: during.times, failed: during.failed() };
+      await load.stop();
+      return { ...run, times: load.times, failed: load.failed() };
     };
 
     // First with nothing else to do: how fast digests go out.

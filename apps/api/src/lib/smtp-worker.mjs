@@ -116,8 +116,8 @@ function discard(c) {
   closed();
 }
 
-const transient = (err) =>
-  err?.responseCode === 421 || ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT'].includes(err?.code);
+/** The connection was gone (closed or reset by the server), as opposed to a server that stopped answering. */
+const connectionLost = (err) => err?.responseCode === 421 || ['ECONNECTION', 'ESOCKET'].includes(err?.code);
 
 /** Sends over one connection; a message the server refused leaves the connection usable for the next. */
 async function sendRaw(envelope, raw, retried = false) {
@@ -137,7 +137,7 @@ async function sendRaw(envelope, raw, retried = false) {
     discard(c);
     // A connection kept from earlier messages that the server had closed meanwhile: the message goes
     // once more, at once, on a new one. A server that stopped answering is left to the caller's backoff.
-    if (reused && !retried && transient(err) && err.code !== 'ETIMEDOUT') return sendRaw(envelope, raw, true);
+    if (reused && !retried && connectionLost(err)) return sendRaw(envelope, raw, true);
     throw err;
   }
 }
