@@ -267,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scheduler: env.ALERT_SCHEDULER !== 'off',
       pollMs: positive(env.ALERT_POLL_MS, 60_000),
       leaseMs: positive(env.ALERT_LEASE_MS, 10 * 60_000),
-      batch: positive(env.ALERT_BATCH, 500),
+      batch: positive(env.ALERT_BATCH, 100),
       concurrency: positive(env.ALERT_SEND_CONCURRENCY, 4),
       confirmTtlHours: positive(env.ALERT_CONFIRM_TTL_HOURS, 48),
       unsubscribeMailto:

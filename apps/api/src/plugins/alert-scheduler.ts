@@ -59,8 +59,32 @@ export interface AlertScheduler {
 export const SETTLE_MS = 60_000;
 /** However old an alert's mark, a digest looks back at most a month. */
 const MAX_LOOKBACK_MS = 31 * 86_400_000;
-/** Matching yields to other work this often. */
-const YIELD_EVERY = 200;
+/** Matching gives way to other work (visitors' requests) after holding the event loop this long. */
+const SLICE_MS = 2;
+/** Alerts with nothing new are marked this many to a statement. */
+const MARK_SLICE = 100;
+
+/** A claimed alert with something new: what its digest carries, and the mark it moves to once sent. */
+interface Digest {
+  row: JobAlertRow;
+  query: AlertQuery;
+  jobs: CandidateJob[];
+  total: number;
+  hwmAt: number;
+}
+
+/** One claim's alerts: all their ids (handed back if the batch fails), and the digests to send. */
+interface Batch {
+  ids: number[];
+  digests: Digest[];
+}
+
+interface RunState {
+  now: number;
+  cutoff: number;
+  index: NewJobIndex<CandidateJob>;
+  stats: AlertRunStats;
+}
 
 export function createAlertScheduler(deps: {
   alerts: AlertRepository;
@@ -80,18 +104,13 @@ export function createAlertScheduler(deps: {
   let current: Promise<unknown> | null = null;
   let timer: NodeJS.Timeout | undefined;
 
-  async function sendOne(
-    row: JobAlertRow,
-    jobs: CandidateJob[],
-    total: number,
-    hwmAt: number,
-    stats: AlertRunStats,
-  ): Promise<void> {
+  async function sendOne(digest: Digest, stats: AlertRunStats): Promise<void> {
+    const { row, query, jobs, total, hwmAt } = digest;
     const frequency = row.frequency as AlertFrequency;
     const mail = digestMail({
       alertId: Number(row.id),
       to: row.email,
-      query: JSON.parse(row.query) as AlertQuery,
+      query,
       language: (row.language === 'hi' ? 'hi' : 'en') as AlertLanguage,
       frequency,
       jobs,
@@ -123,42 +142,73 @@ export function createAlertScheduler(deps: {
     }
   }
 
-  async function processBatch(
-    claimed: JobAlertRow[],
-    index: NewJobIndex<CandidateJob>,
-    now: number,
-    cutoff: number,
-    stats: AlertRunStats,
-  ): Promise<void> {
-    const empty: { id: number; nextDueAt: number }[] = [];
-    const found: { row: JobAlertRow; jobs: CandidateJob[]; total: number }[] = [];
-    for (let i = 0; i < claimed.length; i++) {
-      if (i > 0 && i % YIELD_EVERY === 0) await yieldToEvents();
-      const row = claimed[i]!;
-      const m = index.match(JSON.parse(row.query) as AlertQuery, Number(row.hwm_at), ALERT_DIGEST_JOBS);
-      if (m.total === 0) {
-        empty.push({ id: Number(row.id), nextDueAt: nextDigestAt(row.frequency as AlertFrequency, now) });
-      } else found.push({ row, ...m });
+  /**
+   * Claims the next due alerts and works out what each gets: those with nothing new (or only jobs
+   * closed since) have their marks moved on here; the rest are returned as digests to send. What it
+   * claimed is handed back if it fails part-way.
+   */
+  async function claimBatch(run: RunState): Promise<Batch | null> {
+    const claimed = await alerts.claimDue(owner, run.now, config.alerts.leaseMs, config.alerts.batch);
+    if (!claimed.length) return null;
+    run.stats.claimed += claimed.length;
+    const ids = claimed.map((r) => Number(r.id));
+    try {
+      const empty: { id: number; nextDueAt: number }[] = [];
+      const found: Digest[] = [];
+      let slice = performance.now();
+      for (const row of claimed) {
+        if (performance.now() - slice > SLICE_MS) {
+          await yieldToEvents();
+          slice = performance.now();
+        }
+        const query = JSON.parse(row.query) as AlertQuery;
+        const m = run.index.match(query, Number(row.hwm_at), ALERT_DIGEST_JOBS);
+        if (m.total === 0) {
+          empty.push({
+            id: Number(row.id),
+            nextDueAt: nextDigestAt(row.frequency as AlertFrequency, run.now),
+          });
+        } else found.push({ row, query, ...m, hwmAt: Math.max(Number(row.hwm_at), run.cutoff) });
+      }
+      // A job closed since the run began is left out.
+      const open = await alerts.stillOpen([...new Set(found.flatMap((f) => f.jobs.map((j) => j.id)))]);
+      const digests: Digest[] = [];
+      for (const f of found) {
+        const jobs = f.jobs.filter((j) => open.has(j.id));
+        if (jobs.length) digests.push({ ...f, jobs, total: f.total - (f.jobs.length - jobs.length) });
+        else
+          empty.push({
+            id: Number(f.row.id),
+            nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, run.now),
+          });
+      }
+      // Written a slice at a time, so that no one statement holds the event loop for long.
+      for (let i = 0; i < empty.length; i += MARK_SLICE) {
+        if (i > 0) await yieldToEvents();
+        await alerts.markChecked(empty.slice(i, i + MARK_SLICE), owner, run.cutoff);
+      }
+      run.stats.empty += empty.length;
+      return { ids, digests };
+    } catch (err) {
+      await handBack(ids);
+      throw err;
     }
-    // A job closed since the run began is left out.
-    const open = await alerts.stillOpen([...new Set(found.flatMap((f) => f.jobs.map((j) => j.id)))]);
-    const toSend: typeof found = [];
-    for (const f of found) {
-      const jobs = f.jobs.filter((j) => open.has(j.id));
-      if (jobs.length) toSend.push({ ...f, jobs, total: f.total - (f.jobs.length - jobs.length) });
-      else
-        empty.push({
-          id: Number(f.row.id),
-          nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, now),
-        });
-    }
-    await alerts.markChecked(empty, owner, cutoff);
-    stats.empty += empty.length;
+  }
+
+  /** Hands back alerts still leased here: what was marked is no longer ours, the rest is due again at once. */
+  const handBack = (ids: number[]) => alerts.releaseAll(owner, ids).catch(() => undefined);
+
+  /** Sends a batch's digests, `concurrency` at a time; a batch that fails part-way is handed back. */
+  async function sendBatch(batch: Batch, stats: AlertRunStats): Promise<void> {
     let next = 0;
     const worker = async () => {
-      while (next < toSend.length) {
-        const f = toSend[next++]!;
-        await sendOne(f.row, f.jobs, f.total, Math.max(Number(f.row.hwm_at), cutoff), stats);
+      while (next < batch.digests.length) {
+        const digest = batch.digests[next++]!;
+        // Each digest's share of the event loop (its text, handing it over, marking it) is a task of its
+        // own, after whatever requests came in meanwhile: answers from the mail threads arrive together,
+        // and worked off in one go they would hold up visitors for milliseconds at a time.
+        await yieldToEvents();
+        await sendOne(digest, stats);
       }
     };
     // Every send in flight settles before a failure is passed on, so none is marked after its lease is handed back.
@@ -166,7 +216,12 @@ export function createAlertScheduler(deps: {
       Array.from({ length: Math.max(1, config.alerts.concurrency) }, worker),
     );
     const failure = settled.find((r) => r.status === 'rejected');
-    if (failure) throw failure.reason;
+    if (failure) {
+      // A batch that failed part-way (the database went away, a read ran out of time) is
+      // handed back: what was sent is already marked, the rest is due again at once.
+      await handBack(batch.ids);
+      throw failure.reason;
+    }
   }
 
   async function run(now: number): Promise<AlertRunStats> {
@@ -178,22 +233,27 @@ export function createAlertScheduler(deps: {
       await alerts.newJobs(Math.max(oldest, cutoff - MAX_LOOKBACK_MS), cutoff, now),
     );
     stats.jobs = index.size;
-    while (!stopping) {
-      const claimed = await alerts.claimDue(owner, now, config.alerts.leaseMs, config.alerts.batch);
-      if (!claimed.length) break;
-      stats.claimed += claimed.length;
+    const state: RunState = { now, cutoff, index, stats };
+    // The next batch is claimed and matched while the one before it is being sent, so the mail
+    // threads never wait for the database between batches.
+    let ahead: Promise<Batch | null> | null = stopping ? null : claimBatch(state);
+    while (ahead) {
+      const batch = await ahead;
+      if (!batch) break;
+      ahead = stopping ? null : claimBatch(state);
+      // Settled here if sending fails first, and handed back below.
+      ahead?.catch(() => undefined);
       try {
-        await processBatch(claimed, index, now, cutoff, stats);
+        await sendBatch(batch, stats);
       } catch (err) {
-        // A batch that failed part-way (the database went away, a read ran out of time) is
-        // handed back: what was sent is already marked, the rest is due again at once.
-        await alerts
-          .releaseAll(
-            owner,
-            claimed.map((r) => Number(r.id)),
-          )
-          .catch(() => undefined);
+        const next = await ahead?.catch(() => null);
+        if (next) await handBack(next.ids);
         throw err;
+      }
+      if (stopping && ahead) {
+        const next = await ahead.catch(() => null);
+        if (next) await handBack(next.ids);
+        break;
       }
     }
     return stats;
