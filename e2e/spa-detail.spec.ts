@@ -4,6 +4,7 @@ import {
   PHONE,
   dismissContactPopup,
   expectNoSeriousA11yViolations,
+  gotoHydrated,
   navigateInApp,
 } from './support.js';
 import { startSpareServer, type SpareServer } from './spare-server.js';
@@ -80,7 +81,8 @@ test('shows the spa: logo, name, rating, phone, address, e-mail, hours, website 
 
 test("lists the spa's jobs as job cards that open the job", async ({ page, request }) => {
   const { spa, jobs } = await richSpa(request);
-  await page.goto(`/spa/${spa._id}`);
+  // The app's own link (a tap while it is still taking the page over is e2e/ssr.spec.ts's).
+  await gotoHydrated(page, `/spa/${spa._id}`);
   const section = page.getByRole('region', { name: `Jobs at ${spa.name}` });
   await expect(section.getByRole('article')).toHaveCount(jobs.length);
   await expect(section.getByRole('heading', { level: 3 })).toHaveText(jobs.map((j) => j.title));
