@@ -4,9 +4,8 @@
  * jobs by default) with 5,000 jobs new since the last run, run by the API
  * process's own scheduler, three times: alone; while visitors search
  * (`STEADY_RATE` a second on average, each at a random moment, as visitors
- * come); and while four
- * connections search without pause (a load that takes every cycle the machine
- * has). Mail goes over SMTP to a sink in a process of its own. Reports each
+ * come); and while four connections search without pause (a load that takes
+ * every cycle the machine has). Mail goes over SMTP to a sink in a process of its own. Reports each
  * run's time, the API process's peak memory, and the search's p99 during each
  * loaded run against the same load on the idle server.
  */

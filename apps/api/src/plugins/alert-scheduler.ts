@@ -152,6 +152,11 @@ export function createAlertScheduler(deps: {
     if (!claimed.length) return null;
     run.stats.claimed += claimed.length;
     const ids = claimed.map((r) => Number(r.id));
+    /** An alert that gets no mail this time: its mark moves on, and it is due again at its next time. */
+    const nothingNew = (row: JobAlertRow) => ({
+      id: Number(row.id),
+      nextDueAt: nextDigestAt(row.frequency as AlertFrequency, run.now),
+    });
     try {
       const empty: { id: number; nextDueAt: number }[] = [];
       const found: Digest[] = [];
@@ -163,12 +168,8 @@ export function createAlertScheduler(deps: {
         }
         const query = JSON.parse(row.query) as AlertQuery;
         const m = run.index.match(query, Number(row.hwm_at), ALERT_DIGEST_JOBS);
-        if (m.total === 0) {
-          empty.push({
-            id: Number(row.id),
-            nextDueAt: nextDigestAt(row.frequency as AlertFrequency, run.now),
-          });
-        } else found.push({ row, query, ...m, hwmAt: Math.max(Number(row.hwm_at), run.cutoff) });
+        if (m.total === 0) empty.push(nothingNew(row));
+        else found.push({ row, query, ...m, hwmAt: Math.max(Number(row.hwm_at), run.cutoff) });
       }
       // A job closed since the run began is left out.
       const open = await alerts.stillOpen([...new Set(found.flatMap((f) => f.jobs.map((j) => j.id)))]);
@@ -176,11 +177,7 @@ export function createAlertScheduler(deps: {
       for (const f of found) {
         const jobs = f.jobs.filter((j) => open.has(j.id));
         if (jobs.length) digests.push({ ...f, jobs, total: f.total - (f.jobs.length - jobs.length) });
-        else
-          empty.push({
-            id: Number(f.row.id),
-            nextDueAt: nextDigestAt(f.row.frequency as AlertFrequency, run.now),
-          });
+        else empty.push(nothingNew(f.row));
       }
       // Written a slice at a time, so that no one statement holds the event loop for long.
       for (let i = 0; i < empty.length; i += MARK_SLICE) {
@@ -237,6 +234,11 @@ export function createAlertScheduler(deps: {
     // The next batch is claimed and matched while the one before it is being sent, so the mail
     // threads never wait for the database between batches.
     let ahead: Promise<Batch | null> | null = stopping ? null : claimBatch(state);
+    /** The batch claimed ahead is not sent (sending failed, or the scheduler is stopping): it goes back. */
+    const handBackAhead = async () => {
+      const next = await ahead?.catch(() => null);
+      if (next) await handBack(next.ids);
+    };
     while (ahead) {
       const batch = await ahead;
       if (!batch) break;
@@ -246,13 +248,11 @@ export function createAlertScheduler(deps: {
       try {
         await sendBatch(batch, stats);
       } catch (err) {
-        const next = await ahead?.catch(() => null);
-        if (next) await handBack(next.ids);
+        await handBackAhead();
         throw err;
       }
-      if (stopping && ahead) {
-        const next = await ahead.catch(() => null);
-        if (next) await handBack(next.ids);
+      if (stopping) {
+        await handBackAhead();
         break;
       }
     }
