@@ -23,6 +23,7 @@ import { createSpaDigests, scheduleSpaDigests } from './plugins/spa-digest.ts';
 import adminRoutes from './routes/admin/index.ts';
 import alertRoutes from './routes/alerts/index.ts';
 import { createAlertScheduler } from './plugins/alert-scheduler.ts';
+import { alertThreadDb, startAlertThread } from './plugins/alert-thread.ts';
 import employerRoutes from './routes/employer/index.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -124,15 +125,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // Mail still being sent goes out before the server stops.
   app.addHook('onClose', async () => app.ctx.mailer.flush());
-  // Job-alert digests run beside the server unless a worker runs them (ALERT_SCHEDULER=off).
+  // Job-alert digests run beside the server unless a worker runs them (ALERT_SCHEDULER=off). This scheduler
+  // shares the app's connection: tests start its runs, and it polls only where the thread below cannot.
   app.ctx.alertScheduler = createAlertScheduler({
     alerts: app.ctx.alerts,
     mailer: app.ctx.mailer,
     config,
     log: () => app.log,
   });
-  if (config.alerts.scheduler) app.addHook('onReady', async () => app.ctx.alertScheduler.start());
+  // On a thread of its own with its own connection, so that a run takes nothing from the event loop; an
+  // in-memory database cannot be shared, and runs here.
+  if (config.alerts.scheduler) {
+    app.addHook('onReady', async () => {
+      const db = alertThreadDb(opts.database.options);
+      if (db) app.ctx.alertThread = startAlertThread({ config, db, log: () => app.log });
+      else app.ctx.alertScheduler.start();
+    });
+  }
   app.addHook('onClose', async () => {
+    await app.ctx.alertThread?.stop();
     await app.ctx.alertScheduler.stop();
     await app.ctx.mailer.flush();
     await app.ctx.mailer.close();

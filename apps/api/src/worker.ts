@@ -2,8 +2,7 @@ import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { createDb } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createAlertScheduler } from './plugins/alert-scheduler.ts';
-import { createContext } from './plugins/context.ts';
+import { startAlertWork } from './alert-work.ts';
 
 /**
  * Scheduled work alone, without the HTTP server (`npm run worker`): job-alert
@@ -24,18 +23,14 @@ const setup = await createDb({ ...dbOptions, limits: 'none', readWorkers: 0, que
 await migrateToLatest(setup);
 await setup.destroy();
 const database = await createDb(dbOptions);
-const ctx = createContext(config, database, () => log);
-const scheduler = createAlertScheduler({ alerts: ctx.alerts, mailer: ctx.mailer, config, log: () => log });
-scheduler.start();
+const work = startAlertWork(config, database, log);
 log.info(
-  { owner: scheduler.owner, engine: database.engine, everyMs: config.alerts.pollMs },
+  { owner: work.owner, engine: database.engine, everyMs: config.alerts.pollMs },
   'job alert worker started',
 );
 
 const close = async () => {
-  await scheduler.stop();
-  await ctx.mailer.flush();
-  await ctx.mailer.close();
+  await work.stop();
   await database.destroy();
   process.exit(0);
 };

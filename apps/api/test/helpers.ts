@@ -43,6 +43,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_BASE_URL: 'http://localhost:3000',
+    // Tests start digest runs themselves (ctx.alertScheduler.runOnce); the alert thread has tests of its own.
+    ALERT_SCHEDULER: 'off',
     ...opts.env,
   } as NodeJS.ProcessEnv);
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;

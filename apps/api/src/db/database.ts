@@ -19,6 +19,8 @@ export interface Db {
    */
   read: Kysely<Database>;
   engine: Engine;
+  /** What it was opened with: another thread opens the same database with them. */
+  options: DbOptions;
   destroy(): Promise<void>;
 }
 
@@ -190,6 +192,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
       db,
       read,
       engine: 'postgres',
+      options,
       destroy: async () => {
         await db.destroy();
         if (read !== db) await read.destroy();
@@ -214,7 +217,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
           ...(options.readWorkers ? { threads: options.readWorkers } : {}),
         });
   const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(database, pool) });
-  return { db, read: db, engine: 'sqlite', destroy: () => db.destroy() };
+  return { db, read: db, engine: 'sqlite', options, destroy: () => db.destroy() };
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {

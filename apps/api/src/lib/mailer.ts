@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
+import type { Config } from '../config.ts';
 
 const smtpWorkerFile = fileURLToPath(new URL('./smtp-worker.mjs', import.meta.url));
 
@@ -157,4 +158,17 @@ export function createMailer(opts: {
       await smtp?.destroy();
     },
   };
+}
+
+/** The mailer the configuration asks for (SMTP_URL, its retries and threads; else the outbox). */
+export function mailerFromConfig(config: Config, log: () => FastifyBaseLogger | undefined): Mailer {
+  return createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: config.outboxDir,
+    log,
+    retry: { retries: config.smtpRetries, baseDelayMs: config.smtpRetryBaseMs },
+    maxConnections: config.alerts.concurrency,
+    threads: config.mailThreads,
+  });
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { mailerFromConfig, type Mailer } from '../lib/mailer.ts';
 import { LocalStorage, type Storage } from '../lib/storage.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import { AlertRepository } from '../repositories/alert-repository.ts';
@@ -13,6 +13,7 @@ import { ApplicationRepository } from '../repositories/application-repository.ts
 import { EmployerRepository } from '../repositories/employer-repository.ts';
 import type { SpaDigests } from './spa-digest.ts';
 import type { AlertScheduler } from './alert-scheduler.ts';
+import type { AlertThread } from './alert-thread.ts';
 import { ContactMessageRepository } from '../repositories/contact-message-repository.ts';
 import { JobRepository } from '../repositories/job-repository.ts';
 import { PasswordResetRepository } from '../repositories/password-reset-repository.ts';
@@ -39,6 +40,8 @@ export interface AppContext {
   alerts: AlertRepository;
   /** Job-alert digests (set up by the app). */
   alertScheduler: AlertScheduler;
+  /** The thread that runs them while the server is up (ALERT_SCHEDULER on a database file or PostgreSQL). */
+  alertThread: AlertThread | null;
   /** REDIS_URL's connections, shared by every instance; null without it. */
   redis: SharedRedis | null;
   /** News of changes for the other instances' caches. */
@@ -89,17 +92,10 @@ export function createContext(config: Config, database: Db, log?: () => FastifyB
       start: () => undefined,
       stop: async () => undefined,
     },
+    alertThread: null,
     digests: { afterApplication: async () => undefined, sweep: async () => 0 },
     listingsChanged: () => undefined,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: config.outboxDir,
-      log: () => log?.(),
-      retry: { retries: config.smtpRetries, baseDelayMs: config.smtpRetryBaseMs },
-      maxConnections: config.alerts.concurrency,
-      threads: config.mailThreads,
-    }),
+    mailer: mailerFromConfig(config, () => log?.()),
   };
 }
 

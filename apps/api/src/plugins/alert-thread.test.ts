@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { insertJob, insertSpa } from '../../test/factories.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+
+/**
+ * The API's own digest runs: on a thread with its own connection, which
+ * sends due digests by itself, is started again when it ends, and stops with
+ * the server.
+ */
+let t: TestApp;
+let smtp: SmtpSink;
+let spa: number;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await createTestApp({
+    seed: false,
+    env: {
+      ALERT_SCHEDULER: 'on',
+      ALERT_POLL_MS: '100',
+      SMTP_URL: smtp.url,
+      SMTP_RETRY_BASE_MS: '20',
+      MAIL_FROM: 'Spa Jobs <alerts@spajobs.example>',
+    },
+  });
+  spa = await insertSpa(t.database, { city: 'Indore', state: 'Madhya Pradesh' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** A confirmed daily alert for Indore, due now, whose mark is a day old. */
+async function dueAlert(email: string): Promise<number> {
+  const now = Date.now();
+  await t.database.db.insertInto('alert_addresses').values({ email, confirmed_at: now }).execute();
+  const alert = await t.app.ctx.alerts.create({
+    email,
+    userId: null,
+    query: { city: 'Indore' },
+    queryKey: 'indore',
+    frequency: 'daily',
+    language: 'en',
+    tokenHash: null,
+    tokenExpiresAt: null,
+  });
+  if (!alert.ok) throw new Error('alert not created');
+  const id = Number(alert.row.id);
+  await t.database.db
+    .updateTable('job_alerts')
+    .set({ hwm_at: now - 86_400_000, next_due_at: now - 1000 })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+const sent = async (id: number) =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('job_alerts')
+        .select('digests_sent')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).digests_sent,
+  );
+
+async function until<T>(
+  what: () => Promise<T | null | undefined> | T | null | undefined,
+  ms = 20_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the alert thread', () => {
+  it('sends due digests by itself, off the thread that answers requests', async () => {
+    const thread = t.app.ctx.alertThread!;
+    expect(thread).not.toBeNull();
+    const owner = await until(() => thread.owner);
+    // Its own scheduler, not the app's.
+    expect(owner).not.toBe(t.app.ctx.alertScheduler.owner);
+    await insertJob(t.database, spa, {
+      city: 'Indore',
+      state: 'Madhya Pradesh',
+      title: 'Thai Therapist',
+      // Older than a run's settling time (SETTLE_MS).
+      posted_at: Date.now() - 600_000,
+    });
+    const id = await dueAlert('meera@example.com');
+    const [mail] = await smtp.waitFor(1, 20_000);
+    expect(mail!.to).toBe('meera@example.com');
+    expect(mail!.text).toContain('Thai Therapist');
+    expect(mail!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(await until(() => sent(id))).toBe(1);
+  }, 60_000);
+
+  it('is started again when it ends, and goes on sending', async () => {
+    const thread = t.app.ctx.alertThread!;
+    const before = thread.threadId;
+    expect(before).toBeGreaterThan(0);
+    // As an uncaught error in the thread would end it.
+    await thread.kill();
+    await until(() => thread.threadId > 0 && thread.threadId !== before && thread.owner, 20_000);
+    const id = await dueAlert('ravi@example.com');
+    await until(() => smtp.mails.some((m) => m.to === 'ravi@example.com'));
+    expect(await until(() => sent(id))).toBe(1);
+    // Each digest once: the first alert's was not sent again by the new thread.
+    expect(smtp.mails.filter((m) => m.to === 'meera@example.com')).toHaveLength(1);
+    expect(smtp.mails.filter((m) => m.to === 'ravi@example.com')).toHaveLength(1);
+  }, 60_000);
+
+  it('stops with the server', async () => {
+    const thread = t.app.ctx.alertThread!;
+    await t.app.close();
+    expect(thread.threadId).toBe(-1);
+  });
+});
