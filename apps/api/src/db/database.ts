@@ -40,6 +40,8 @@ export interface DbOptions {
   poolSize?: number;
   /** SQLite: worker threads for reads (default: the number of cores, at least 2); 0 reads on the main thread. */
   readWorkers?: number | undefined;
+  /** SQLite: the connection's page cache in KiB (default 64 MiB). */
+  cacheKiB?: number | undefined;
   /** Time budget of one query in milliseconds (0: none). */
   queryBudgetMs?: number | undefined;
   /**
@@ -206,7 +208,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  database.pragma('cache_size = -65536');
+  database.pragma(`cache_size = ${-Math.abs(options.cacheKiB ?? 65_536)}`);
   // An in-memory database cannot be shared with other threads; it reads on the main thread.
   const pool =
     file === ':memory:' || options.readWorkers === 0

@@ -92,11 +92,13 @@ export function createMailer(opts: {
             socketTimeout: 30_000,
           },
         },
-        // Each thread's connections are shared by every message it has in flight.
-        minThreads: threads,
+        // Each thread's connections are shared by every message it has in flight. Threads start with the
+        // first message and end a minute after the last (after their connections, idle for 30 s, closed):
+        // between digest runs, and in a server that sends an occasional confirmation, none are kept.
+        minThreads: 0,
         maxThreads: threads,
         concurrentTasksPerWorker: 4 * Math.ceil(connections / threads),
-        idleTimeout: Infinity,
+        idleTimeout: 60_000,
       })
     : null;
   const pending = new Set<Promise<void>>();

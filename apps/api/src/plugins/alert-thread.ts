@@ -26,7 +26,7 @@ export interface AlertThread {
 /**
  * How the alert thread opens the API's database: on a connection of its own
  * (a small pool on PostgreSQL; one SQLite connection that reads on the
- * thread itself). An in-memory SQLite database cannot be shared: null.
+ * thread itself, with a small page cache). An in-memory SQLite database cannot be shared: null.
  */
 export function alertThreadDb(options: DbOptions): DbOptions | null {
   if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
@@ -34,7 +34,8 @@ export function alertThreadDb(options: DbOptions): DbOptions | null {
     return { ...rest, poolSize: 2 };
   }
   if (!options.sqliteFile || options.sqliteFile === ':memory:') return null;
-  return { ...options, readWorkers: 0 };
+  // A run reads the new jobs once and writes small rows: a small page cache is enough.
+  return { ...options, readWorkers: 0, cacheKiB: 8192 };
 }
 
 /**
