@@ -58,5 +58,6 @@ export async function runAlertThread(data: AlertThreadData, port: MessagePort): 
       port.close();
     })();
   });
+  log.info({ owner: work.owner, everyMs: data.config.alerts.pollMs }, 'job alert thread started');
   port.postMessage({ type: 'started', owner: work.owner } satisfies AlertThreadMessage);
 }

@@ -87,7 +87,14 @@ async function prepare(config: Config) {
  */
 function runWorkers(count: number) {
   let stopping = false;
-  const fork = () => cluster.fork();
+  // One process runs the job-alert digests (on its alert thread); the others leave them to it, so that
+  // the digests' thread, connections and mail threads are held once. Its replacement takes them over.
+  let digests: ReturnType<typeof cluster.fork> | undefined;
+  const fork = () => {
+    const runsDigests = config.alerts.scheduler && !digests;
+    const worker = cluster.fork(runsDigests ? {} : { ALERT_SCHEDULER: 'off' });
+    if (runsDigests) digests = worker;
+  };
   for (let i = 0; i < count; i++) fork();
   cluster.on('message', (from, message: { type?: string }) => {
     if (message?.type !== CLUSTER_CHANGE) return;
@@ -96,6 +103,7 @@ function runWorkers(count: number) {
     }
   });
   cluster.on('exit', (worker, code, signal) => {
+    if (worker === digests) digests = undefined;
     if (stopping) return;
     console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another.`);
     setTimeout(fork, 1000);

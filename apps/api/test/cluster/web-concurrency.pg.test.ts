@@ -112,20 +112,37 @@ describe('WEB_CONCURRENCY=2', () => {
     }
   });
 
+  it('runs the job-alert digests in one process, and in its replacement when it dies', async () => {
+    /** The processes whose alert thread started, in order. */
+    const started = () =>
+      [...server.output().matchAll(/"pid":(\d+)[^\n]*job alert thread started/g)].map((m) => Number(m[1]));
+    await waitFor(async () => started().length > 0, 30_000, 100);
+    // Time for the other process's thread to have started too, had it been given one.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(started()).toHaveLength(1);
+    const [first] = started();
+    process.kill(first!, 'SIGKILL');
+    await waitFor(async () => started().length === 2, 60_000, 100);
+    expect(started()[1]).not.toBe(first);
+    await waitFor(async () => (server.output().match(/is running at/g) ?? []).length === 3, 60_000, 200);
+  }, 90_000);
+
   it('replaces a process that dies, while the other keeps answering', async () => {
     const workers = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .map(Number);
     expect(workers).toHaveLength(2);
+    const ended = () => (server.output().match(/ended \(SIGKILL\); starting another/g) ?? []).length;
+    const endedBefore = ended();
     process.kill(workers[0]!, 'SIGKILL');
     // Once the first process knows (a connection handed over in the instant before is lost, as with any crash)...
-    await waitFor(async () => /ended \(SIGKILL\); starting another/.test(server.output()), 10_000, 20);
+    await waitFor(async () => ended() > endedBefore, 10_000, 20);
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => getFresh('/api/v1/spajobs?page=1&limit=9')),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
-    await waitFor(async () => (server.output().match(/is running at/g) ?? []).length === 3, 60_000, 200);
+    await waitFor(async () => (server.output().match(/is running at/g) ?? []).length === 4, 60_000, 200);
     expect(server.alive()).toBe(true);
   }, 90_000);
 });
