@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { waitFor } from '../../test/cluster/cluster.ts';
 
 /**
  * The API's own digest runs: on a thread with its own connection, which
@@ -66,24 +67,12 @@ const sent = async (id: number) =>
     ).digests_sent,
   );
 
-async function until<T>(
-  what: () => Promise<T | null | undefined> | T | null | undefined,
-  ms = 20_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('the alert thread', () => {
   it('sends due digests by itself, off the thread that answers requests', async () => {
     const thread = t.app.ctx.alertThread!;
     expect(thread).not.toBeNull();
-    const owner = await until(() => thread.owner);
+    await waitFor(async () => thread.owner !== null, 20_000);
+    const owner = thread.owner;
     // Its own scheduler, not the app's.
     expect(owner).not.toBe(t.app.ctx.alertScheduler.owner);
     await insertJob(t.database, spa, {
@@ -98,7 +87,8 @@ describe('the alert thread', () => {
     expect(mail!.to).toBe('meera@example.com');
     expect(mail!.text).toContain('Thai Therapist');
     expect(mail!.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(await until(() => sent(id))).toBe(1);
+    await waitFor(async () => (await sent(id)) > 0, 20_000);
+    expect(await sent(id)).toBe(1);
   }, 60_000);
 
   it('is started again when it ends, and goes on sending', async () => {
@@ -107,10 +97,14 @@ describe('the alert thread', () => {
     expect(before).toBeGreaterThan(0);
     // As an uncaught error in the thread would end it.
     await thread.kill();
-    await until(() => thread.threadId > 0 && thread.threadId !== before && thread.owner, 20_000);
+    await waitFor(
+      async () => thread.threadId > 0 && thread.threadId !== before && thread.owner !== null,
+      20_000,
+    );
     const id = await dueAlert('ravi@example.com');
-    await until(() => smtp.mails.some((m) => m.to === 'ravi@example.com'));
-    expect(await until(() => sent(id))).toBe(1);
+    await waitFor(async () => smtp.mails.some((m) => m.to === 'ravi@example.com'), 20_000);
+    await waitFor(async () => (await sent(id)) > 0, 20_000);
+    expect(await sent(id)).toBe(1);
     // Each digest once: the first alert's was not sent again by the new thread.
     expect(smtp.mails.filter((m) => m.to === 'meera@example.com')).toHaveLength(1);
     expect(smtp.mails.filter((m) => m.to === 'ravi@example.com')).toHaveLength(1);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AlertThreadData, AlertThreadMessage } from '../alert-work.ts';
 import type { Config } from '../config.ts';
-import type { DbOptions } from '../db/database.ts';
+import { isPostgresUrl, type DbOptions } from '../db/database.ts';
 import type { AlertLog } from './alert-scheduler.ts';
 
 const entry = fileURLToPath(new URL('./alert-thread.mjs', import.meta.url));
@@ -29,7 +29,7 @@ export interface AlertThread {
  * thread itself, with a small page cache). An in-memory SQLite database cannot be shared: null.
  */
 export function alertThreadDb(options: DbOptions): DbOptions | null {
-  if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+  if (isPostgresUrl(options.databaseUrl)) {
     const { readDatabaseUrl: _replica, ...rest } = options;
     return { ...rest, poolSize: 2 };
   }
