@@ -11,7 +11,14 @@ import { hiPages } from './hi-pages';
 import { hiRules } from './hi-rules';
 
 /** The Hindi catalogue as the app assembles it from its chunks. */
-const hi = { ...hiCore, ...hiPages, rules: hiRules };
+const { authForms, guestForm, ...pages } = hiPages;
+const hi = {
+  ...hiCore,
+  ...pages,
+  auth: { ...authForms, ...hiCore.auth },
+  jobs: { ...guestForm, ...hiCore.jobs },
+  rules: hiRules,
+};
 
 /**
  * Every catalogue has every key of every other, and each text keeps the same

@@ -1,9 +1,53 @@
 import type { Messages } from './en';
 
 /** The parts of the Hindi texts that come in chunks of their own (hi-pages.ts, hi-rules.ts). */
-export type HindiCore = Omit<Messages, 'rules' | HindiPageKey>;
+export type HindiCore = Omit<Messages, 'rules' | HindiPageKey | 'auth' | 'jobs'> & {
+  auth: Pick<Messages['auth'], HindiHeaderAuthKey>;
+  jobs: Omit<Messages['jobs'], HindiGuestFormKey>;
+};
 /** Texts of pages other than the home page's (about, contact, legal, job alerts, the candidate's pages). */
 export type HindiPageKey = 'about' | 'legal' | 'contactPage' | 'alerts' | 'profile' | 'dashboard';
+/** The account texts every page shows (the header's); the sign-in forms' texts come with hi-pages.ts. */
+export type HindiHeaderAuthKey =
+  'login' | 'logout' | 'register' | 'candidate' | 'account' | 'dashboardOf' | 'invalidResponse';
+/** The texts of the guest application form and the thank-you page, which come with hi-pages.ts. */
+export type HindiGuestFormKey =
+  | 'guestTitle'
+  | 'guestIntro'
+  | 'guestPreparing'
+  | 'jobIdLabel'
+  | 'nameLabel'
+  | 'emailLabel'
+  | 'phoneLabel'
+  | 'phoneHint'
+  | 'contactLegend'
+  | 'resumeLabel'
+  | 'resumeHint'
+  | 'resumeChosen'
+  | 'submit'
+  | 'submitting'
+  | 'submittedTitle'
+  | 'submittedText'
+  | 'backToListing'
+  | 'privacyNote'
+  | 'guestJobIdMissing'
+  | 'guestBadRequest'
+  | 'guestJobNotFound'
+  | 'guestTooLarge'
+  | 'guestServerError'
+  | 'guestFailed'
+  | 'thankYouTitle'
+  | 'thankYouText'
+  | 'thankYouSimilarTitle'
+  | 'thankYouAccountTitle'
+  | 'thankYouAccountText'
+  | 'thankYouCreateAccount'
+  | 'thankYouBrowse';
+/** The Hindi texts of hi-pages.ts: the pages' own, the sign-in forms' and the guest application's. */
+export type HindiPages = Pick<Messages, HindiPageKey> & {
+  authForms: Omit<Messages['auth'], HindiHeaderAuthKey>;
+  guestForm: Pick<Messages['jobs'], HindiGuestFormKey>;
+};
 
 /**
  * Every text the web app shows, in Hindi: the same keys as `en.ts`, the same
@@ -367,38 +411,6 @@ export const hi: HindiCore = {
     sessionExpired: 'आपका सेशन खत्म हो गया है। कृपया फिर से लॉग इन करें।',
     alreadyApplied: 'आप इस जॉब के लिए पहले ही अप्लाई कर चुके हैं। 15 दिन इंतज़ार करें।',
     applyServerMessage: 'गड़बड़ी: {message}',
-    guestTitle: 'गेस्ट के रूप में अप्लाई करें',
-    guestIntro: 'अकाउंट की ज़रूरत नहीं। अपनी जानकारी और रिज़्यूमे सीधे स्पा को भेजें।',
-    guestPreparing: 'आवेदन फ़ॉर्म तैयार हो रहा है...',
-    jobIdLabel: 'जॉब ID',
-    nameLabel: 'पूरा नाम',
-    emailLabel: 'ईमेल',
-    phoneLabel: 'फ़ोन',
-    phoneHint: 'किसी भी तरह लिखें: 98200 55555, +91 98200 55555, 098200-55555।',
-    contactLegend: 'स्पा आपसे कैसे संपर्क करे? फ़ोन नंबर, ईमेल, या दोनों दें।',
-    resumeLabel: 'रिज़्यूमे',
-    resumeHint: 'ज़रूरी नहीं। PDF, DOC या DOCX, 5MB तक।',
-    resumeChosen: 'चुनी गई फ़ाइल: {name}',
-    submit: 'आवेदन भेजें',
-    submitting: 'भेजा जा रहा है...',
-    submittedTitle: 'आवेदन भेज दिया गया!',
-    submittedText: 'स्पा के पास आपकी जानकारी पहुँच गई है, वे जल्द ही आपसे संपर्क करेंगे। बस एक पल में आगे ले चलते हैं…',
-    backToListing: 'जॉब की लिस्ट पर वापस जाएँ',
-    privacyNote: 'भेजकर आप हमारी प्राइवेसी पॉलिसी और शर्तें मानते हैं।',
-    guestJobIdMissing: 'जॉब ID नहीं मिली। कृपया फिर से कोशिश करें या सपोर्ट से संपर्क करें।',
-    guestBadRequest: 'कृपया फ़ॉर्म में भरी जानकारी जाँचें और फिर से कोशिश करें।',
-    guestJobNotFound: 'जॉब नहीं मिली। कृपया पेज रीफ़्रेश करके फिर कोशिश करें।',
-    guestTooLarge: 'फ़ाइल बहुत बड़ी है। कृपया फ़ाइल का साइज़ कम करके फिर कोशिश करें।',
-    guestServerError: 'सर्वर में गड़बड़ी हुई। कृपया बाद में फिर कोशिश करें।',
-    guestFailed: 'आपका आवेदन नहीं भेजा जा सका। कृपया कुछ देर बाद कोशिश करें।',
-    thankYouTitle: 'धन्यवाद!',
-    thankYouText: 'आपका आवेदन मिल गया है। स्पा जल्द ही आपसे संपर्क करेगा।',
-    thankYouSimilarTitle: 'ये जॉब भी आपको पसंद आ सकती हैं',
-    thankYouAccountTitle: 'अपने आवेदनों पर नज़र रखें',
-    thankYouAccountText:
-      'अभी दी गई जानकारी से मुफ़्त अकाउंट बनाएँ, ताकि आप अपने आवेदन देख सकें और अगली बार एक टैप में अप्लाई कर सकें।',
-    thankYouCreateAccount: 'इसी जानकारी से अकाउंट बनाएँ',
-    thankYouBrowse: 'सभी जॉब देखें',
   },
   contact: {
     name: 'नाम',
@@ -421,65 +433,7 @@ export const hi: HindiCore = {
     login: 'लॉग इन',
     logout: 'लॉग आउट',
     register: 'रजिस्टर करें',
-    loginTitle: 'फिर से स्वागत है',
-    loginIntro: 'जॉब पर अप्लाई करने और अपनी प्रोफ़ाइल संभालने के लिए लॉग इन करें।',
-    loginIdentifier: 'ईमेल या फ़ोन',
-    loginIdentifierPlaceholder: 'you@example.com या 9876543210',
-    password: 'पासवर्ड',
-    show: 'दिखाएँ',
-    hide: 'छिपाएँ',
-    showPassword: 'पासवर्ड दिखाएँ',
-    hidePassword: 'पासवर्ड छिपाएँ',
-    rememberMe: 'मुझे याद रखें',
-    forgotPassword: 'पासवर्ड भूल गए?',
-    signIn: 'लॉग इन करें',
-    signingIn: 'लॉग इन हो रहा है...',
-    or: 'या',
-    continueWith: '{Provider} से आगे बढ़ें',
-    noAccount: 'अकाउंट नहीं है?',
-    createAccount: 'नया अकाउंट बनाएँ',
-    backHome: 'होम पर वापस जाएँ',
     invalidResponse: 'सर्वर से गलत जवाब मिला।',
-    providerSoon: '{Provider} से लॉग इन जल्द शुरू होगा। अभी ईमेल/पासवर्ड से लॉग इन करें।',
-    providerFailed: '{provider} से लॉग इन नहीं हो सका। कृपया फिर से कोशिश करें।',
-    providerUnavailable: '{Provider} से लॉग इन अभी उपलब्ध नहीं है। कृपया कुछ देर बाद कोशिश करें।',
-    registerTitle: 'अपना अकाउंट बनाएँ',
-    registerIntro: 'जॉब खोजने वालों के लिए मुफ़्त। पूरे भारत में स्पा और वेलनेस जॉब पर अप्लाई करें।',
-    firstName: 'पहला नाम',
-    lastName: 'उपनाम',
-    email: 'ईमेल',
-    phone: 'मोबाइल नंबर',
-    phoneHint: 'आपका 10 अंकों का मोबाइल नंबर; +91 या शुरू में 0 भी चलेगा',
-    gender: 'जेंडर',
-    genderPlaceholder: 'जेंडर चुनें',
-    male: 'पुरुष',
-    female: 'महिला',
-    confirmPassword: 'पासवर्ड दोबारा लिखें',
-    passwordHint: 'कम से कम 8 अक्षर',
-    terms: 'मैं नियम और शर्तें और प्राइवेसी पॉलिसी से सहमत हूँ',
-    createAccountButton: 'अकाउंट बनाएँ',
-    registering: 'अकाउंट बन रहा है...',
-    registerSuccess: 'रजिस्ट्रेशन हो गया!',
-    registerSuccessText: 'आपको डैशबोर्ड पर ले जा रहे हैं...',
-    registerFailed: 'रजिस्ट्रेशन नहीं हो सका।',
-    haveAccount: 'पहले से अकाउंट है?',
-    signInLink: 'लॉग इन करें',
-    forgotTitle: 'पासवर्ड भूल गए?',
-    forgotIntro: 'अपने अकाउंट का ईमेल पता या फ़ोन नंबर लिखें। हम आपको नया पासवर्ड बनाने का लिंक ईमेल करेंगे।',
-    sendLink: 'रीसेट लिंक भेजें',
-    sending: 'भेजा जा रहा है...',
-    forgotDoneTitle: 'अपना ईमेल देखें',
-    backToLogin: 'लॉग इन पर वापस जाएँ',
-    resetTitle: 'नया पासवर्ड बनाएँ',
-    resetIntro: 'अपने अकाउंट के लिए नया पासवर्ड चुनें।',
-    newPassword: 'नया पासवर्ड',
-    confirmNewPassword: 'नया पासवर्ड दोबारा लिखें',
-    savePassword: 'पासवर्ड सेव करें',
-    saving: 'सेव हो रहा है...',
-    resetDoneTitle: 'पासवर्ड बदल गया',
-    resetNoToken: 'इस पेज के लिए रीसेट ईमेल वाला लिंक चाहिए। कृपया नया लिंक मँगाएँ।',
-    askNewLink: 'नया लिंक मँगाएँ',
-    resetFailed: 'पासवर्ड नहीं बदला जा सका। कृपया फिर से कोशिश करें।',
     account: 'अकाउंट',
     candidate: 'उम्मीदवार',
     dashboardOf: '{name} का डैशबोर्ड',

@@ -1,5 +1,5 @@
 import { en, type Messages } from './en';
-import type { HindiCore, HindiPageKey } from './hi';
+import type { HindiCore, HindiPages } from './hi';
 import { locale, localized, stripLocale, type Locale } from './locale';
 
 export { locale, setLocale, localePath, localeOf, stripLocale, intlLocale, type Locale } from './locale';
@@ -12,10 +12,11 @@ const catalogues: Partial<Record<Locale, Catalogue>> = { en };
 const ruleTranslators: Partial<Record<Locale, (english: string) => string>> = {};
 
 // Hindi comes in three chunks, so a Hindi page's first load carries only what it shows: the core texts
-// (every page), the texts of the other pages (hi-pages.ts), and the contract's messages for forms.
+// (every page), the texts of the other pages and forms (hi-pages.ts), and the contract's
+// messages for forms.
 type HindiParts = {
   core?: HindiCore;
-  pages?: Pick<Catalogue, HindiPageKey>;
+  pages?: HindiPages;
   rules?: Catalogue['rules'];
 };
 const hindi: HindiParts = {};
@@ -23,16 +24,21 @@ const loading: { core?: Promise<void>; pages?: Promise<void>; rules?: Promise<vo
 
 function assembleHindi() {
   if (!hindi.core) return;
+  const { authForms, guestForm, ...pages } = hindi.pages ?? {
+    about: en.about,
+    legal: en.legal,
+    contactPage: en.contactPage,
+    alerts: en.alerts,
+    profile: en.profile,
+    dashboard: en.dashboard,
+    authForms: en.auth,
+    guestForm: en.jobs,
+  };
   catalogues.hi = {
     ...hindi.core,
-    ...(hindi.pages ?? {
-      about: en.about,
-      legal: en.legal,
-      contactPage: en.contactPage,
-      alerts: en.alerts,
-      profile: en.profile,
-      dashboard: en.dashboard,
-    }),
+    ...pages,
+    auth: { ...authForms, ...hindi.core.auth },
+    jobs: { ...guestForm, ...hindi.core.jobs },
     rules: hindi.rules ?? en.rules,
   };
 }
@@ -67,7 +73,7 @@ function afterLoad(work: () => void): void {
 
 /** Pages that show the texts of hi-pages.ts. */
 const PAGES_TEXTS =
-  /^\/(about|privacy|terms|contact|jobs|jobs-india|all\/jobs\/filters|alerts\/.+|candidate\/dashboard|dashboard|edit-profile|applications|unauthorized)$/;
+  /^\/(about|privacy|terms|contact|jobs|jobs-india|all\/jobs\/filters|alerts\/.+|candidate\/dashboard|dashboard|edit-profile|applications|unauthorized|login|register|forgot-password|reset-password|auth\/callback|apply\/.+|guest\/apply\/.+|thank-you)$/;
 /** Pages without forms of their own on first render: the contract's messages may follow them. */
 const NO_FORMS =
   /^\/(|home|spas|jobs|jobs-india|all\/jobs\/filters|job\/[^/]+|spa\/[^/]+|spa\/[^/]+\/job\/[^/]+|about|privacy|terms|contact|thank-you)$/;
