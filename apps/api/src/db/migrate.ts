@@ -11,6 +11,7 @@ import * as jobAlerts from './migrations/0008-job-alerts.ts';
 import * as scheduledRuns from './migrations/0009-scheduled-runs.ts';
 import * as openJobIndexes from './migrations/0011-open-job-indexes.ts';
 import * as rememberedLanguage from './migrations/0012-remembered-language.ts';
+import * as keywordSearchText from './migrations/0013-keyword-search-text.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -29,6 +30,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0009-scheduled-runs': scheduledRuns,
   '0011-open-job-indexes': openJobIndexes,
   '0012-remembered-language': rememberedLanguage,
+  '0013-keyword-search-text': keywordSearchText,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -6,6 +6,7 @@ import type { Database, JobRow } from '../db/schema.ts';
 import {
   charLength,
   containsText,
+  jobTextContains,
   isIndexable,
   jobTextCandidates,
   trigramsOf,
@@ -204,6 +205,7 @@ export class JobRepository {
     // Each job keeps its spa's name (migrations 0004 and 0011).
     if (t.kind === 'title') return containsText(engine, 'jobs.title', t.text);
     if (t.kind === 'spa') return containsText(engine, 'jobs.spa_name', t.text);
+    if (engine === 'postgres') return jobTextContains(t.text);
     // The shorter texts first: most jobs that match are found before the description is read.
     return eb.or([
       containsText(engine, 'jobs.title', t.text),
@@ -244,7 +246,7 @@ export class JobRepository {
       sql`select jobs.id from jobs where ${sql.ref(column)} ilike ${p} escape '\\'`;
     if (t.kind === 'title') return where('jobs.title');
     if (t.kind === 'spa') return where('jobs.spa_name');
-    return sql`${where('jobs.title')} union ${where('jobs.description')} union ${where('jobs.spa_name')}`;
+    return sql`select jobs.id from jobs where ${jobTextContains(t.text)}`;
   }
 
   /**
@@ -325,15 +327,19 @@ export class JobRepository {
     if (plan.kind === 'window') {
       // Only the newest jobs of the other filters are tested, never all of them, with the text
       // read beside them: titles alone from the filters' covering index, any text from
-      // jobs_open_text, without reading the jobs' rows.
+      // jobs_open_text (PostgreSQL: jobs_open_search), without reading the jobs' rows.
       const titles = terms.every((t) => t.kind === 'title');
+      const text =
+        this.d.engine === 'postgres'
+          ? sql<string>`jobs.search_text`.as('search_text')
+          : sql<string>`jobs.description`.as('description');
       return matchAll(
         this.db.selectFrom(
           this.base(f, now)
             .select(
               titles
                 ? ['jobs.id', 'jobs.posted_at', 'jobs.title']
-                : ['jobs.id', 'jobs.posted_at', 'jobs.title', 'jobs.spa_name', 'jobs.description'],
+                : ['jobs.id', 'jobs.posted_at', 'jobs.title', 'jobs.spa_name', text],
             )
             .orderBy('jobs.posted_at', 'desc')
             .orderBy('jobs.id', 'desc')

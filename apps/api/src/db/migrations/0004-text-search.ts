@@ -113,7 +113,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
  * the app's tables may live in another (DATABASE_SCHEMA, the test schemas).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function trigramOperatorClass(db: Kysely<any>): Promise<string> {
+export async function trigramOperatorClass(db: Kysely<any>): Promise<string> {
   const find = async () =>
     (
       await sql<{ schema: string }>`

@@ -90,6 +90,14 @@ describe('text search: contains, case-insensitive, from the index, same on both 
     expect(await titles({ q: 'RECEPTION greets' })).toEqual(['Receptionist']);
     expect(await titles({ q: 'lotus yoga' })).toEqual([]);
     expect(await titles({ q: 'qwzxv' })).toEqual([]);
+    // A word is never found across two of the texts: the title's end and the description's start.
+    expect(await titles({ q: 'therapistdeep' })).toEqual([]);
+    expect(await titles({ q: 'retreatdeep' })).toEqual([]);
+    expect(await titles({ q: 'THERAPIST deep' })).toEqual(['Senior Spa THERAPIST']);
+    expect(await titles({ q: '50%' })).toEqual(['Offer: 50% off_now desk']);
+    expect(await titles({ q: 'f_n' })).toEqual(['Offer: 50% off_now desk']);
+    expect(await titles({ q: '5%f' })).toEqual([]);
+    expect(await titles({ q: 'थेरेपिस्ट चाहिए' })).toEqual(['मसाज थेरेपिस्ट']);
   });
 
   it('the spa-name filter matches part of the name', async () => {
