@@ -14,7 +14,8 @@ export interface AlertWork {
 }
 
 export function startAlertWork(config: Config, database: Db, log: pino.Logger): AlertWork {
-  const mailer = mailerFromConfig(config, () => log);
+  // The digests' own mail threads: one process of all sends them, so it may use every core for them.
+  const mailer = mailerFromConfig(config, () => log, config.alertMailThreads);
   const scheduler = createAlertScheduler({
     alerts: new AlertRepository(database),
     mailer,

@@ -31,6 +31,15 @@ describe('settings for several instances', () => {
     expect(load({ MAIL_THREADS: '3' }).mailThreads).toBe(3);
   });
 
+  it('gives the job-alert digests, which one process of all sends, one or two mail threads by the machine', () => {
+    const cores = os.availableParallelism();
+    expect(load({}).alertMailThreads).toBe(Math.max(1, Math.min(2, cores)));
+    expect(load({ WEB_CONCURRENCY: String(cores * 4) }).alertMailThreads).toBe(
+      Math.max(1, Math.min(2, cores)),
+    );
+    expect(load({ ALERT_MAIL_THREADS: '3' }).alertMailThreads).toBe(3);
+  });
+
   it('renders pages on one thread per core over all processes, at least one in each, unless RENDER_THREADS says', () => {
     const cores = os.availableParallelism();
     expect(load({}).renderThreads).toBe(Math.max(1, cores));

@@ -64,6 +64,8 @@ export interface Config {
   smtpRetryBaseMs: number;
   /** Threads that build and send mail over SMTP (digest runs send much at once). */
   mailThreads: number;
+  /** Mail threads of the job-alert digests (one process of all runs them): about one per core, at most two. */
+  alertMailThreads: number;
   /** Threads that render public pages (server-side rendering). */
   renderThreads: number;
   /** Job alerts (docs/decisions/0021-job-alerts.md). */
@@ -258,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.MAIL_THREADS,
       Math.max(1, Math.min(2, Math.floor(os.availableParallelism() / processes))),
     ),
+    // The digests run in one process of all (or in `npm run worker`), so theirs are counted by the machine.
+    alertMailThreads: positive(env.ALERT_MAIL_THREADS, Math.max(1, Math.min(2, os.availableParallelism()))),
     // One render thread per core over all the API's processes, and at least one in each.
     renderThreads: positive(
       env.RENDER_THREADS,

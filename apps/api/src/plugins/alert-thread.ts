@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { AlertThreadData, AlertThreadMessage } from '../alert-work.ts';
 import type { Config } from '../config.ts';
 import { isPostgresUrl, type DbOptions } from '../db/database.ts';
+import { YOUNG_GENERATION_MB } from '../lib/mailer.ts';
 import type { AlertLog } from './alert-scheduler.ts';
 
 const entry = fileURLToPath(new URL('./alert-thread.mjs', import.meta.url));
@@ -56,7 +57,10 @@ export function startAlertThread(opts: {
   let restartTimer: NodeJS.Timeout | undefined;
 
   function spawn() {
-    const w = new Worker(entry, { workerData: data });
+    const w = new Worker(entry, {
+      workerData: data,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     worker = w;
     owner = null;
     w.on('message', (m: AlertThreadMessage) => {
