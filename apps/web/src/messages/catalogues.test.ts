@@ -6,19 +6,13 @@ import { adminTextHi } from '../features/admin/messages-hi';
 import { employerText } from '../features/employer/messages';
 import { employerTextHi } from '../features/employer/messages-hi';
 import { en } from './en';
+import { hindiCatalogue } from './index';
 import { hi as hiCore } from './hi';
 import { hiPages } from './hi-pages';
 import { hiRules } from './hi-rules';
 
 /** The Hindi catalogue as the app assembles it from its chunks. */
-const { authForms, guestForm, ...pages } = hiPages;
-const hi = {
-  ...hiCore,
-  ...pages,
-  auth: { ...authForms, ...hiCore.auth },
-  jobs: { ...guestForm, ...hiCore.jobs },
-  rules: hiRules,
-};
+const hi = hindiCatalogue(hiCore, hiPages, hiRules);
 
 /**
  * Every catalogue has every key of every other, and each text keeps the same

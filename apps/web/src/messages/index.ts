@@ -22,9 +22,12 @@ type HindiParts = {
 const hindi: HindiParts = {};
 const loading: { core?: Promise<void>; pages?: Promise<void>; rules?: Promise<void> } = {};
 
-function assembleHindi() {
-  if (!hindi.core) return;
-  const { authForms, guestForm, ...pages } = hindi.pages ?? {
+/**
+ * The Hindi catalogue from its chunks: English stands in for the texts of a
+ * chunk not loaded yet (the pages' and forms' texts, the contract's messages).
+ */
+export function hindiCatalogue(core: HindiCore, pages?: HindiPages, rules?: Catalogue['rules']): Catalogue {
+  const { authForms, guestForm, ...pageTexts } = pages ?? {
     about: en.about,
     legal: en.legal,
     contactPage: en.contactPage,
@@ -34,13 +37,17 @@ function assembleHindi() {
     authForms: en.auth,
     guestForm: en.jobs,
   };
-  catalogues.hi = {
-    ...hindi.core,
-    ...pages,
-    auth: { ...authForms, ...hindi.core.auth },
-    jobs: { ...guestForm, ...hindi.core.jobs },
-    rules: hindi.rules ?? en.rules,
+  return {
+    ...core,
+    ...pageTexts,
+    auth: { ...authForms, ...core.auth },
+    jobs: { ...guestForm, ...core.jobs },
+    rules: rules ?? en.rules,
   };
+}
+
+function assembleHindi() {
+  if (hindi.core) catalogues.hi = hindiCatalogue(hindi.core, hindi.pages, hindi.rules);
 }
 
 const loadHindiCore = () =>
