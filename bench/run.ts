@@ -5,6 +5,7 @@
  *   npm run bench -- --pg            the API parts on PostgreSQL (DATABASE_URL, default the local `test` database)
  *   npm run bench -- --only api      one part: uncached | api | curve | web | pages | alerts | instances
  *   npm run bench -- --duration 5    seconds of load per endpoint (default 10)
+ *   npm run bench -- --only uncached --scenario spa   the uncached scenarios whose name holds this text
  *   BENCH_DATA_DIR=… BENCH_PORT_BASE=… where the data sets live, and the first of six ports
  *
  * Data sets come from the demo generator and are kept under data/bench/ (SQLite; BENCH_DATA_DIR
@@ -30,6 +31,7 @@ const { flags } = parseArgs(process.argv.slice(2));
 const usePg = !!flags.pg;
 const only = typeof flags.only === 'string' ? flags.only : undefined;
 const duration = Number(flags.duration ?? 10);
+const scenarioFilter = typeof flags.scenario === 'string' ? flags.scenario : undefined;
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const engine = usePg ? 'postgresql' : 'sqlite';
 /** Six ports from here (BENCH_PORT_BASE, default 4710) for the servers the benchmark starts. */
@@ -575,6 +577,7 @@ async function uncached() {
     await waitFor(`http://127.0.0.1:${limitPort}/any`);
     const limitBase = `http://127.0.0.1:${limitPort}`;
     for (const sc of scenarios) {
+      if (scenarioFilter && !sc.name.includes(scenarioFilter)) continue;
       if (size === LARGEST) {
         for (const connections of [10, 50]) {
           log(`uncached: ${sc.name}, ${connections} connections`);
@@ -606,7 +609,7 @@ async function uncached() {
         ).p50;
       }
     }
-    if (size === LARGEST) {
+    if (size === LARGEST && !scenarioFilter) {
       log('uncached: health while 8 connections search for what matches nothing');
       const noMatchPath = scenarios.find((s) => s.name === 'no-match search')!.path;
       const [health] = await Promise.all([

@@ -12,6 +12,7 @@ import * as scheduledRuns from './migrations/0009-scheduled-runs.ts';
 import * as openJobIndexes from './migrations/0011-open-job-indexes.ts';
 import * as rememberedLanguage from './migrations/0012-remembered-language.ts';
 import * as keywordSearchText from './migrations/0013-keyword-search-text.ts';
+import * as spaNameSearch from './migrations/0014-spa-name-search.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -31,6 +32,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0011-open-job-indexes': openJobIndexes,
   '0012-remembered-language': rememberedLanguage,
   '0013-keyword-search-text': keywordSearchText,
+  '0014-spa-name-search': spaNameSearch,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -77,6 +77,32 @@ export function jobTextContains(text: string): Expression<SqlBool> {
   return sql<SqlBool>`jobs.search_text like lower(${likePattern(text)}) escape '\\'`;
 }
 
+/**
+ * pg_trgm narrows a search to few candidates only through words of three or
+ * more letters or digits; a shorter word ("x s", "pa a") yields trigrams that
+ * most names hold, and its bitmap rechecks most of the table.
+ */
+export function trigramsServe(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.every((w) => charLength(w) >= MIN_INDEXED_CHARS && /^[\p{L}\p{M}\p{N}]+$/u.test(w));
+}
+
+/**
+ * A spa's name holds the text, case-insensitive. On PostgreSQL it is tested on
+ * the name kept lower-cased (`spas.name_search`, migration 0014), as ILIKE
+ * would find it for the cost of a LIKE; the name's trigram index may serve it
+ * only when `byIndex` says so (otherwise the test is written so that it
+ * cannot, and the rating order's index entries are walked instead: decision
+ * 0027).
+ */
+export function spaNameContains(engine: Engine, text: string, byIndex = false): Expression<SqlBool> {
+  if (engine !== 'postgres') return containsText(engine, 'spas.name', text);
+  const pattern = sql`lower(${likePattern(text)}) escape '\\'`;
+  return byIndex
+    ? sql<SqlBool>`spas.name_search like ${pattern}`
+    : sql<SqlBool>`(spas.name_search || '') like ${pattern}`;
+}
+
 /** Ids of jobs whose title (or title, description and spa name) hold the trigrams (SQLite). */
 export function jobTextCandidates(
   trigrams: string[],

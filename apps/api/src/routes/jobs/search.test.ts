@@ -153,6 +153,12 @@ describe('text search: contains, case-insensitive, from the index, same on both 
     expect(await names('आयुर्')).toEqual(['केरल आयुर्वेद केंद्र']);
     expect(await names('zzqq')).toEqual([]);
     expect(await names('ja')).toEqual(['Jasmine Day Spa']);
+    // The renamed spa is found by its new name only; % and _ are the letters typed, not wildcards.
+    expect(await names('lotus')).toEqual([]);
+    await insertSpa(t.database, { name: 'Relax 100% Pure_Spa' });
+    expect(await names('0% PURE_s')).toEqual(['Relax 100% Pure_Spa']);
+    expect(await names('1%0')).toEqual([]);
+    expect(await names('Da_')).toEqual([]);
   });
 });
 
