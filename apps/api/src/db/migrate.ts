@@ -13,6 +13,7 @@ import * as openJobIndexes from './migrations/0011-open-job-indexes.ts';
 import * as rememberedLanguage from './migrations/0012-remembered-language.ts';
 import * as keywordSearchText from './migrations/0013-keyword-search-text.ts';
 import * as spaNameSearch from './migrations/0014-spa-name-search.ts';
+import * as spaPlaceIndex from './migrations/0015-spa-place-index.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -33,6 +34,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0012-remembered-language': rememberedLanguage,
   '0013-keyword-search-text': keywordSearchText,
   '0014-spa-name-search': spaNameSearch,
+  '0015-spa-place-index': spaPlaceIndex,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {
