@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import type { Job, JobListQuery, JobSummary } from '@spajobs/contract/job';
 import type { Db } from '../db/database.ts';
+import { ReusableQuery } from '../db/reusable-query.ts';
 import type { Database, JobRow } from '../db/schema.ts';
 import {
   charLength,
@@ -178,8 +179,55 @@ const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
 
 const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
 
+/** What a job shows of its spa, beside the job's own columns. */
+const SPA_OF_JOB = [
+  'spas.name as spa_name',
+  'spas.full_address as spa_full_address',
+  'spas.verification as spa_verification',
+] as const;
+
 export class JobRepository {
   constructor(private readonly d: Db) {}
+
+  /** A job and its spa by the job's id, where and how every job page reads it (a point read). */
+  private readonly jobWithSpa = () =>
+    this.db
+      .selectFrom('jobs')
+      .innerJoin('spas', 'spas.id', 'jobs.spa_id')
+      .selectAll('jobs')
+      .select(SPA_OF_JOB);
+
+  /** One job and its spa's name: built once (see ReusableQuery). */
+  private readonly byIdQuery = new ReusableQuery(
+    (id: number) => this.jobWithSpa().where('jobs.id', '=', id).$castTo<JobWithSpa>(),
+    [1],
+  );
+
+  /** One job with what its page says of its spa (findForPage), built once as well. */
+  private readonly pageQuery = new ReusableQuery(
+    (id: number) =>
+      this.jobWithSpa()
+        .select([
+          'spas.logo as spa_logo',
+          'spas.website as spa_website',
+          'spas.address_line as spa_address_line',
+          'spas.city as spa_city',
+          'spas.state as spa_state',
+          'spas.pincode as spa_pincode',
+        ])
+        .where('jobs.id', '=', id)
+        .$castTo<
+          JobWithSpa & {
+            spa_logo: string | null;
+            spa_website: string | null;
+            spa_address_line: string | null;
+            spa_city: string;
+            spa_state: string;
+            spa_pincode: string | null;
+          }
+        >(),
+    [1],
+  );
 
   /** Public reads go to the replica when there is one (DATABASE_READ_URL). */
   private get db(): Kysely<Database> {
@@ -743,17 +791,7 @@ export class JobRepository {
 
   /** The job, open or not (an applicant may follow an old link); null if unknown. */
   async findById(id: number, { countView = false } = {}): Promise<Job | null> {
-    const row = (await this.db
-      .selectFrom('jobs')
-      .innerJoin('spas', 'spas.id', 'jobs.spa_id')
-      .selectAll('jobs')
-      .select([
-        'spas.name as spa_name',
-        'spas.full_address as spa_full_address',
-        'spas.verification as spa_verification',
-      ])
-      .where('jobs.id', '=', id)
-      .executeTakeFirst()) as JobWithSpa | undefined;
+    const row = (await this.byIdQuery.execute(this.d.point, id)).rows[0];
     if (!row) return null;
     if (countView) this.countView(id);
     const job = toJob(row);
@@ -767,32 +805,7 @@ export class JobRepository {
    * in one read. Null if unknown.
    */
   async findForPage(id: number): Promise<JobPageFacts | null> {
-    const row = (await this.db
-      .selectFrom('jobs')
-      .innerJoin('spas', 'spas.id', 'jobs.spa_id')
-      .selectAll('jobs')
-      .select([
-        'spas.name as spa_name',
-        'spas.full_address as spa_full_address',
-        'spas.verification as spa_verification',
-        'spas.logo as spa_logo',
-        'spas.website as spa_website',
-        'spas.address_line as spa_address_line',
-        'spas.city as spa_city',
-        'spas.state as spa_state',
-        'spas.pincode as spa_pincode',
-      ])
-      .where('jobs.id', '=', id)
-      .executeTakeFirst()) as
-      | (JobWithSpa & {
-          spa_logo: string | null;
-          spa_website: string | null;
-          spa_address_line: string | null;
-          spa_city: string;
-          spa_state: string;
-          spa_pincode: string | null;
-        })
-      | undefined;
+    const row = (await this.pageQuery.execute(this.d.point, id)).rows[0];
     if (!row) return null;
     return {
       job: toJob(row),

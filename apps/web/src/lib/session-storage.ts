@@ -21,6 +21,8 @@ export const USER_KEY = 'user';
 
 function stores(): Storage[] {
   const out: Storage[] = [];
+  // The server's renderer has no storage at all: asking would throw, which costs more than the page's other work.
+  if (typeof window === 'undefined') return out;
   try {
     out.push(localStorage);
   } catch {

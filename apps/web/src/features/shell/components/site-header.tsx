@@ -104,32 +104,36 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
+      {/* The menu's contents are made when it opens: closed, it is hidden from everyone, and its links would
+          only add to the work of every page rendered on the server and hydrated on a phone. */}
       <div
         id={menuId}
         hidden={!open}
         className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg lg:hidden"
       >
-        <div className="mx-auto max-w-7xl px-4 py-3">
-          <nav aria-label={t.shell.nav.label}>
-            <ul className="flex flex-col gap-1">
-              {NAV.map((n) => (
-                <li key={n.to}>
-                  <NavLink
-                    to={n.to}
-                    end={n.end}
-                    className={(s) => cn(linkClass(s), 'block min-h-11 py-3 text-base')}
-                    onClick={() => setOpen(false)}
-                  >
-                    {t.shell.nav[n.label]}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-3 border-t border-stone-200 pt-3">
-            <HeaderAccount variant="mobile" />
+        {open && (
+          <div className="mx-auto max-w-7xl px-4 py-3">
+            <nav aria-label={t.shell.nav.label}>
+              <ul className="flex flex-col gap-1">
+                {NAV.map((n) => (
+                  <li key={n.to}>
+                    <NavLink
+                      to={n.to}
+                      end={n.end}
+                      className={(s) => cn(linkClass(s), 'block min-h-11 py-3 text-base')}
+                      onClick={() => setOpen(false)}
+                    >
+                      {t.shell.nav[n.label]}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="mt-3 border-t border-stone-200 pt-3">
+              <HeaderAccount variant="mobile" />
+            </div>
           </div>
-        </div>
+        )}
       </div>
     </header>
   );

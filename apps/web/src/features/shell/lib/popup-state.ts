@@ -2,6 +2,8 @@
 export const POPUP_CLOSED_KEY = 'contactPopupClosed';
 
 export function popupWasClosed(): boolean {
+  // Rendering on the server: there is no storage (and a thrown error costs more than the rest of this).
+  if (typeof window === 'undefined') return false;
   try {
     return sessionStorage.getItem(POPUP_CLOSED_KEY) === '1';
   } catch {
