@@ -13,6 +13,7 @@ import {
 import type { Database } from './schema.ts';
 import { PooledSqliteDialect } from './sqlite/pooled-driver.ts';
 import { ReadPool } from './sqlite/read-pool.ts';
+import { startCheckpointer } from './sqlite/checkpointer.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -232,6 +233,9 @@ export async function createDb(options: DbOptions): Promise<Db> {
           budgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
           ...(options.readWorkers ? { threads: options.readWorkers } : {}),
         });
+  // With read threads (the API, the worker), the log is checkpointed on a thread of its own as well.
+  const checkpointer = pool ? startCheckpointer(file) : undefined;
+  if (checkpointer) database.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(database, pool) });
   // Point reads: a read-only connection of this thread beside the writer, which sees only committed data
   // (the writer's connection may be inside another request's transaction).
@@ -245,6 +249,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
     engine: 'sqlite',
     options,
     destroy: async () => {
+      await checkpointer?.stop();
       if (point !== db) await point.destroy();
       await db.destroy();
     },
