@@ -256,7 +256,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
   };
 }
 
-/** A read-only connection for point reads, with the read threads' settings (sqlite/read-worker.mjs). */
+/** A read-only connection for point reads, reading the file mapped as the read threads do (sqlite/read-worker.mjs). */
 function pointReader(file: string): SQLite.Database {
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   // A reader of a WAL database waits only while the database is being recovered; on this thread it must

@@ -683,11 +683,7 @@ export class JobRepository {
       .selectFrom('jobs')
       .innerJoin('spas', 'spas.id', 'jobs.spa_id')
       .selectAll('jobs')
-      .select([
-        'spas.name as spa_name',
-        'spas.full_address as spa_full_address',
-        'spas.verification as spa_verification',
-      ])
+      .select(SPA_OF_JOB)
       .where('jobs.id', 'in', ids)
       .execute()) as JobWithSpa[];
     const byId = new Map(rows.map((r) => [r.id, r]));
