@@ -2,14 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type PostgresPool,
-  type PostgresPoolClient,
-} from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Database } from './schema.ts';
 import { PooledSqliteDialect } from './sqlite/pooled-driver.ts';
 import { ReadPool } from './sqlite/read-pool.ts';
@@ -238,9 +231,10 @@ export async function createDb(options: DbOptions): Promise<Db> {
   if (checkpointer) database.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({ dialect: new PooledSqliteDialect(database, pool) });
   // Point reads: a read-only connection of this thread beside the writer, which sees only committed data
-  // (the writer's connection may be inside another request's transaction).
+  // (the writer's connection may be inside another request's transaction). Its statements are kept by
+  // their text as the writer's are: preparing one costs more than a point read itself.
   const point = pool
-    ? new Kysely<Database>({ dialect: new SqliteDialect({ database: pointReader(file) }) })
+    ? new Kysely<Database>({ dialect: new PooledSqliteDialect(pointReader(file), undefined) })
     : db;
   return {
     db,
