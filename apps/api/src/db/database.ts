@@ -250,14 +250,19 @@ export async function createDb(options: DbOptions): Promise<Db> {
   };
 }
 
-/** A read-only connection for point reads, reading the file mapped as the read threads do (sqlite/read-worker.mjs). */
+/**
+ * A read-only connection for point reads. It reads through its own page cache, not a mapping of the
+ * file: after any other connection's commit (a second's view counts, a digest marked sent), SQLite
+ * unmaps a reader's whole mapping at its next read, and on this thread that stalled every request for
+ * up to tens of milliseconds (decision 31).
+ */
 function pointReader(file: string): SQLite.Database {
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
   // A reader of a WAL database waits only while the database is being recovered; on this thread it must
   // not wait long (the request fails instead, and the next one finds it recovered).
   reader.pragma('busy_timeout = 50');
   reader.pragma('cache_size = -8192');
-  reader.pragma(`mmap_size = ${2 ** 31}`);
+  reader.pragma('mmap_size = 0');
   return reader;
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { TEST_PG_URL } from '../../test/helpers.ts';
 import { createDb, type Db } from './database.ts';
+import { ReadPool } from './sqlite/read-pool.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -64,5 +65,24 @@ describe('point reads', () => {
     expect(d.point).not.toBe(d.db);
     await expect(sql`update notes set text = 'x' where id = 1`.execute(d.point)).rejects.toThrow(/readonly/i);
     expect(await pointText(1)).toBe('third');
+  });
+
+  it('on SQLite, read the file through their own cache, as the read threads do, never a mapping of it', async () => {
+    if (onPostgres) return;
+    // SQLite drops a reader's whole mapping at its next read after any other connection's commit
+    // (decision 31); a reader that maps the file pays for it several times a second.
+    const mapped = async (db: Db['point']) =>
+      Number((await sql<{ mmap_size: number }>`pragma mmap_size`.execute(db)).rows[0]?.mmap_size);
+    expect(await mapped(d.point)).toBe(0);
+    const pool = new ReadPool({ file: path.join(dir, 'point.db'), threads: 1, budgetMs: 5000 });
+    try {
+      expect(await pool.read('pragma mmap_size', [])).toEqual([{ mmap_size: 0 }]);
+      // They still read what was committed last.
+      await sql`update notes set text = 'fourth' where id = 1`.execute(d.db);
+      expect(await pool.read('select text from notes where id = ?', [1])).toEqual([{ text: 'fourth' }]);
+      expect(await pointText(1)).toBe('fourth');
+    } finally {
+      await pool.destroy();
+    }
   });
 });
