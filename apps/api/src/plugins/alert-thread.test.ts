@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { waitFor } from '../../test/cluster/cluster.ts';
+import { alertThreadDb } from './alert-thread.ts';
 
 /**
  * The API's own digest runs: on a thread with its own connection, which
@@ -114,5 +115,21 @@ describe('the alert thread', () => {
     const thread = t.app.ctx.alertThread!;
     await t.app.close();
     expect(thread.threadId).toBe(-1);
+  });
+});
+
+describe("the alert thread's connections", () => {
+  it('on PostgreSQL, a small pool of its own on the primary, never the read replica', () => {
+    const pgOptions = { databaseUrl: 'postgres://db/spajobs', readDatabaseUrl: 'postgres://replica/spajobs' };
+    expect(alertThreadDb(pgOptions)).toEqual({ databaseUrl: 'postgres://db/spajobs', poolSize: 2 });
+  });
+
+  it('on SQLite, one connection reading on the thread itself; none for an in-memory database', () => {
+    expect(alertThreadDb({ sqliteFile: '/data/spajobs.db', readWorkers: 2 })).toEqual({
+      sqliteFile: '/data/spajobs.db',
+      readWorkers: 0,
+      cacheKiB: 8192,
+    });
+    expect(alertThreadDb({ sqliteFile: ':memory:' })).toBeNull();
   });
 });
