@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBuild, startWebApp, type WebApp } from './ssr-test-support.ts';
 
 /**
- * A renderer that says which thread rendered the page, and whose thread ends in the middle of a page when
- * the address asks it to, as a crash would end it.
+ * A renderer that says which thread rendered the page, whose thread ends in the middle of a page when
+ * the address asks it to, as a crash would end it, and that waits long for one page's data.
  */
 const CRASHING_RENDERER = `
 import { threadId } from 'node:worker_threads';
 export function configure() {}
 export async function render(url) {
   if (url.startsWith('/crash')) process.exit(1);
+  // A page that waits for its data a long time.
+  if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 1500));
   return {
     type: 'page',
     status: 200,
@@ -56,5 +58,20 @@ describe('render threads', () => {
     expect(after.statusCode).toBe(200);
     expect(renderedOn(after.body)).toBeDefined();
     expect(renderedOn(after.body)).not.toBe(before);
+  });
+
+  it('renders interleave on a thread: a page waiting for its data holds up no other page', async () => {
+    const done: string[] = [];
+    const slow = app.web.inject('/slow').then((res) => done.push(`slow ${res.statusCode}`));
+    // The slow page is on the thread first, alone.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const quick = app.web.inject('/about?quick').then((res) => {
+      done.push(`quick ${res.statusCode}`);
+      return res;
+    });
+    const rendered = await quick;
+    expect(renderedOn(rendered.body)).toBeDefined();
+    await slow;
+    expect(done).toEqual(['quick 200', 'slow 200']);
   });
 });

@@ -22,21 +22,30 @@ renderer.configure({
   },
 });
 
-/** Asks the API process for one API response over the render's port. */
+/** Asks the API process for one API response over the render's port, which also says when to give up. */
 function caller(port) {
   const waiting = new Map();
+  const aborted = new AbortController();
   let next = 0;
-  port.on('message', ({ id, status, body, contentType }) => {
+  port.on('message', ({ id, status, body, contentType, abort }) => {
+    if (abort) {
+      aborted.abort(new Error('The page took too long to render'));
+      for (const fail of waiting.values()) fail(null);
+      waiting.clear();
+      return;
+    }
     const done = waiting.get(id);
     waiting.delete(id);
     done?.(new Response(body, { status, headers: { 'content-type': contentType } }));
   });
   return {
+    signal: aborted.signal,
     call(url, init) {
+      if (aborted.signal.aborted) return Promise.reject(aborted.signal.reason);
       const id = next++;
       const acceptLanguage = new Headers(init?.headers).get('accept-language') ?? 'en';
-      return new Promise((resolve) => {
-        waiting.set(id, resolve);
+      return new Promise((resolve, reject) => {
+        waiting.set(id, (response) => (response ? resolve(response) : reject(aborted.signal.reason)));
         port.postMessage({ id, url, method: init?.method ?? 'GET', acceptLanguage });
       });
     },
@@ -67,7 +76,7 @@ export default async function render({ url, origin, port }) {
   const api = caller(port);
   try {
     return await current.run(api, async () => {
-      const result = await renderer.render(url, { origin });
+      const result = await renderer.render(url, { origin, signal: api.signal });
       if (result.type !== 'page') return result;
       const html = await collect(await result.open());
       return {

@@ -239,12 +239,25 @@ async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
     async render(url, { origin, signal }) {
       const { port1, port2 } = new MessageChannel();
       answer(port1);
+      // A render past its time is told so over its own port, and ends there (its stream aborted). The
+      // signal is not Piscina's: a task with one runs alone on its thread whenever it is the thread's only
+      // task, and the renders queued behind it waited for seconds at a time.
+      let abort!: () => void;
+      // The page is answered without the render at once, whatever the thread is doing.
+      const gaveUp = new Promise<never>((_, reject) => {
+        abort = () => {
+          port1.postMessage({ abort: true });
+          reject(new Error(`The page took longer than ${RENDER_TIMEOUT_MS} ms to render`));
+        };
+      });
+      signal.addEventListener('abort', abort, { once: true });
       try {
-        return (await pool.run(
-          { url, origin, port: port2 },
-          { transferList: [port2], signal },
-        )) as RenderResult;
+        const task = pool.run({ url, origin, port: port2 }, { transferList: [port2] });
+        // Once given up on, the render's own end (its stream aborted) is of no interest.
+        task.catch(() => undefined);
+        return (await Promise.race([task, gaveUp])) as RenderResult;
       } finally {
+        signal.removeEventListener('abort', abort);
         port1.close();
       }
     },
