@@ -22,18 +22,20 @@ renderer.configure({
   },
 });
 
-/** Asks the API process for one API response over the render's port, which also says when to give up. */
+/**
+ * Asks the API process for one API response over the render's port. The API process closes the port
+ * when it has stopped waiting for the page (past its time): the render ends there.
+ */
 function caller(port) {
   const waiting = new Map();
   const aborted = new AbortController();
   let next = 0;
-  port.on('message', ({ id, status, body, contentType, abort }) => {
-    if (abort) {
-      aborted.abort(new Error('The page took too long to render'));
-      for (const fail of waiting.values()) fail(null);
-      waiting.clear();
-      return;
-    }
+  port.on('close', () => {
+    aborted.abort(new Error('The page took too long to render'));
+    for (const fail of waiting.values()) fail(null);
+    waiting.clear();
+  });
+  port.on('message', ({ id, status, body, contentType }) => {
     const done = waiting.get(id);
     waiting.delete(id);
     done?.(new Response(body, { status, headers: { 'content-type': contentType } }));

@@ -239,16 +239,13 @@ async function loadRenderer(app: FastifyInstance): Promise<Renderer | null> {
     async render(url, { origin, signal }) {
       const { port1, port2 } = new MessageChannel();
       answer(port1);
-      // A render past its time is told so over its own port, and ends there (its stream aborted). The
-      // signal is not Piscina's: a task with one runs alone on its thread whenever it is the thread's only
-      // task, and the renders queued behind it waited for seconds at a time.
+      // A render past its time is answered without it at once, whatever the thread is doing; closing its
+      // port (below) tells the thread, which ends that render there. The signal is not Piscina's: a task
+      // with one runs alone on its thread whenever it is the thread's only task, and the renders queued
+      // behind it waited for seconds at a time.
       let abort!: () => void;
-      // The page is answered without the render at once, whatever the thread is doing.
       const gaveUp = new Promise<never>((_, reject) => {
-        abort = () => {
-          port1.postMessage({ abort: true });
-          reject(new Error(`The page took longer than ${RENDER_TIMEOUT_MS} ms to render`));
-        };
+        abort = () => reject(new Error(`The page took longer than ${RENDER_TIMEOUT_MS} ms to render`));
       });
       signal.addEventListener('abort', abort, { once: true });
       try {
