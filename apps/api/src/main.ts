@@ -155,6 +155,8 @@ async function serve() {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
 
+  // Sign-in refuses while Redis is away (decision 22): give it a moment to connect before answering.
+  await app.ctx.redis?.ready(3000);
   await app.listen({ port: config.port, host: config.host });
   // Fill the caches of the expensive public summaries now rather than on a visitor's first request.
   void Promise.all(

@@ -13,6 +13,12 @@ export interface SharedRedis {
   subscriber: Redis;
   /** Every key and channel of this installation starts with this. */
   prefix: string;
+  /**
+   * Resolves once both connections are up, or after `timeoutMs` if Redis does
+   * not answer: an instance joining an installation whose Redis is up starts
+   * with it, and one whose Redis is down starts without it.
+   */
+  ready(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -69,6 +75,21 @@ export function connectRedis(url: string, prefix: string, log: RedisLog): Shared
     client,
     subscriber,
     prefix,
+    async ready(timeoutMs) {
+      const up = (conn: Redis) =>
+        conn.status === 'ready'
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => conn.once('ready', resolve));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        return await Promise.race([Promise.all([up(client), up(subscriber)]).then(() => true), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     async close() {
       client.disconnect();
       subscriber.disconnect();
