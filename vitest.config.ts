@@ -8,6 +8,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
 /** Tests of PostgreSQL's own failures (*.pg.test.ts) run in the PostgreSQL project only. */
 const postgresOnly = '**/*.pg.test.ts';
+/** Tests of SQLite's own structures (*.sqlite.test.ts) run in the SQLite project only. */
+const sqliteOnly = '**/*.sqlite.test.ts';
 /** The server renderer, built once for the API's tests (pages render on threads that load the built module). */
 const rendererBuild = './apps/api/test/build-renderer.ts';
 
@@ -29,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
+          exclude: [...configDefaults.exclude, sqliteOnly],
           env: { TEST_DB: 'postgres' },
           globalSetup: [rendererBuild],
           testTimeout: 30_000,

@@ -14,6 +14,7 @@ import * as rememberedLanguage from './migrations/0012-remembered-language.ts';
 import * as keywordSearchText from './migrations/0013-keyword-search-text.ts';
 import * as spaNameSearch from './migrations/0014-spa-name-search.ts';
 import * as spaPlaceIndex from './migrations/0015-spa-place-index.ts';
+import * as jobWords from './migrations/0016-job-words.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -35,6 +36,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0013-keyword-search-text': keywordSearchText,
   '0014-spa-name-search': spaNameSearch,
   '0015-spa-place-index': spaPlaceIndex,
+  '0016-job-words': jobWords,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

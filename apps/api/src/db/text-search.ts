@@ -115,3 +115,30 @@ export function jobTextCandidates(
 export function spaNameCandidates(trigrams: string[]): RawBuilder<unknown> {
   return sql`select rowid as id from spas_fts where spas_fts match ${ftsQuery(trigrams)}`;
 }
+
+/** Words as the word index (migration 0016) cuts them: letters, digits and combining marks, lower-cased. */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [];
+}
+
+/**
+ * An FTS5 query of the word index (SQLite) for jobs that hold each term's
+ * words in the term's columns, every word whole, or the last word of a term
+ * as the start of a word when `prefix` says so: jobs that contain every term,
+ * though not every such job. Null when a term has no word.
+ */
+export function jobWordsQuery(
+  terms: { text: string; columns: ('title' | 'description' | 'spa_name')[] }[],
+  prefix: boolean,
+): string | null {
+  const parts: string[] = [];
+  for (const t of terms) {
+    const words = wordTokens(t.text);
+    if (!words.length) return null;
+    const phrases = words.map(
+      (w, i) => `"${w.replace(/"/g, '""')}"${prefix && i === words.length - 1 ? '*' : ''}`,
+    );
+    parts.push(`({${t.columns.join(' ')}} : (${phrases.join(' AND ')}))`);
+  }
+  return parts.join(' AND ');
+}

@@ -10,8 +10,10 @@ import {
   jobTextContains,
   isIndexable,
   jobTextCandidates,
+  jobWordsQuery,
   trigramsOf,
   keywordWords,
+  wordTokens,
   likePattern,
 } from '../db/text-search.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
@@ -111,12 +113,17 @@ interface TextTerm {
   text: string;
 }
 
+/**
+ * How a search's jobs are read. A walk or a semijoin marked `many` is
+ * expected to find more matches than the count's cap: the word index may show
+ * it at less cost than counting them (see atLeastCap).
+ */
 type Plan =
   | { kind: 'all' }
-  | { kind: 'walk' }
+  | { kind: 'walk'; many?: boolean }
   | { kind: 'window'; rows: number }
   | { kind: 'index'; driver: TextTerm; trigrams: string[] }
-  | { kind: 'semijoin'; driver: TextTerm; trigrams: string[] };
+  | { kind: 'semijoin'; driver: TextTerm; trigrams: string[]; many?: boolean };
 
 interface PlanStats {
   open: number;
@@ -163,7 +170,19 @@ const PG_CANDIDATE_COST = 10;
 export const searchPlanning: {
   fewCandidates: number;
   force?: 'walk' | 'semijoin' | 'index' | undefined;
-} = { fewCandidates: FEW_CANDIDATES };
+  /** Whether a count goes past the cap is asked of the word index: when likely, always, or never. */
+  wordProof: 'likely' | 'always' | 'never';
+  /** Searches whose count the word index showed to pass the cap (read by tests). */
+  proved: number;
+} = { fewCandidates: FEW_CANDIDATES, wordProof: 'likely', proved: 0 };
+/**
+ * Candidates of the word index tested at most when showing that a search
+ * passes the cap: at about a microsecond each, a bound on what a proof that
+ * fails can cost.
+ */
+const PROOF_CANDIDATES = 4 * TOTAL_CAP;
+/** The proof serves pages up to this deep; a deeper page's walk counts the cap's worth anyway. */
+const PROOF_DEPTH = 1_000;
 /** Relative costs, measured at 1,000,000 jobs: testing a job's row, read by its id, on a walk… */
 const ROW_COST = 3;
 /** …testing an entry of the index that carries a job's text (read in order, no row)… */
@@ -176,6 +195,10 @@ const CANDIDATE_COST = 2;
 /** The text index's columns that a term searches. */
 const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
   t.kind === 'title' ? ['title'] : t.kind === 'spa' ? ['spa_name'] : ['title', 'description', 'spa_name'];
+
+/** Every letter of the text is ASCII or has no case, so SQLite's LIKE and the word index fold it alike. */
+const caseAgrees = (text: string) =>
+  Array.from(text).every((c) => c <= '\u007f' || c.toLowerCase() === c.toUpperCase());
 
 const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
 
@@ -263,6 +286,14 @@ export class JobRepository {
       containsText(engine, 'jobs.spa_name', t.text),
       containsText(engine, 'jobs.description', t.text),
     ]);
+  }
+
+  /** The exact test of one text term on a job row, as SQL (SQLite). */
+  private termText(t: TextTerm) {
+    const { engine } = this.d;
+    if (t.kind === 'title') return sql`${containsText(engine, 'jobs.title', t.text)}`;
+    if (t.kind === 'spa') return sql`${containsText(engine, 'jobs.spa_name', t.text)}`;
+    return sql`(${containsText(engine, 'jobs.title', t.text)} or ${containsText(engine, 'jobs.spa_name', t.text)} or ${containsText(engine, 'jobs.description', t.text)})`;
   }
 
   /** Open jobs matching the filters other than text, on the jobs table alone. */
@@ -493,9 +524,58 @@ export class JobRepository {
     const walked = Math.min(inFilter, (TOTAL_CAP + 1) / share);
     const walkCost = walked * this.walkEntryCost(f, terms);
     const semijoinCost = best.n * CANDIDATE_COST + walked * ENTRY_COST + walked * share * ROW_COST;
+    // Likely past the cap: the rarest trigram's jobs in the filters would pass it twice over, and
+    // the filters keep enough of the board that the word index's candidates mostly pass them.
+    const many = share * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
     return semijoinCost < walkCost
-      ? { kind: 'semijoin', driver: best.t, trigrams: best.trigrams }
-      : { kind: 'walk' };
+      ? { kind: 'semijoin', driver: best.t, trigrams: best.trigrams, many }
+      : { kind: 'walk', many };
+  }
+
+  /**
+   * Whether more jobs than the cap match, shown from the word index (SQLite,
+   * migration 0016): jobs holding each term's words, confirmed one by one
+   * with the exact test, until one more than the cap pass. Each is a true
+   * match, so reaching the cap proves the count capped; falling short proves
+   * nothing (the search's own count follows). Whole words are tried first
+   * (read lazily, in a few milliseconds even for the commonest), then the last
+   * word of each term as the start of a word; each try tests at most
+   * PROOF_CANDIDATES candidates.
+   */
+  private async atLeastCap(f: SearchFilters, terms: TextTerm[], now: number): Promise<boolean> {
+    // Filters that only a job's row can answer are left to the search's own count.
+    if (f.salaryMin || f.experience !== undefined || f.spaIds) return false;
+    const conditions = [sql`jobs.is_active = 1`, sql`(jobs.expires_at is null or jobs.expires_at > ${now})`];
+    if (f.category) conditions.push(sql`jobs.category = ${f.category}`);
+    if (f.state) conditions.push(sql`jobs.state = ${f.state}`);
+    if (f.city) conditions.push(sql`jobs.city = ${f.city}`);
+    if (f.postedDate) conditions.push(sql`jobs.posted_at >= ${postedSince(f.postedDate)}`);
+    // A job holding a single-word term as the start of a word contains it: no test of its text is
+    // needed when case cannot differ (ASCII, or a script without case, such as Devanagari).
+    for (const t of terms) {
+      const words = wordTokens(t.text);
+      const whole = words.length === 1 && words[0] === t.text.toLowerCase() && caseAgrees(t.text);
+      if (!whole) conditions.push(this.termText(t));
+    }
+    for (const prefix of [false, true]) {
+      const match = jobWordsQuery(
+        terms.map((t) => ({ text: t.text, columns: ftsColumns(t) })),
+        prefix,
+      );
+      if (!match) return false;
+      // Open jobs by id (migration 0016) check each candidate without its row, unless a term needs it.
+      const r = await sql<{ n: number }>`select count(*) as n from (
+          select 1 from (select rowid as id from jobs_words where jobs_words match ${match} limit ${PROOF_CANDIDATES}) as c
+          cross join jobs indexed by jobs_open_ids on jobs.id = c.id
+          where ${sql.join(conditions, sql` and `)}
+          limit ${TOTAL_CAP + 1}
+        ) as m`.execute(this.db);
+      if (Number(r.rows[0]?.n ?? 0) > TOTAL_CAP) {
+        searchPlanning.proved++;
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -564,7 +644,22 @@ export class JobRepository {
         : await this.textPlan(f, terms, indexed, now);
     let ids: number[] = [];
     let n = 0;
-    if (plan !== 'none') {
+    const proof =
+      plan !== 'none' &&
+      (plan.kind === 'walk' || plan.kind === 'semijoin') &&
+      this.d.engine === 'sqlite' &&
+      offset + limit <= PROOF_DEPTH &&
+      searchPlanning.wordProof !== 'never' &&
+      (plan.many || searchPlanning.wordProof === 'always');
+    if (proof && (await this.atLeastCap(f, terms, now))) {
+      // Past the cap: only the page is read, newest first by walking the date order to it (a few
+      // hundred jobs); in another order from the plan's newest matches.
+      n = TOTAL_CAP + 1;
+      ids =
+        sort === 'newest'
+          ? await this.pageIds(this.planned(f, terms, { kind: 'walk' }, now), offset, limit)
+          : await this.sortedPageIds(this.planned(f, terms, plan, now), sort, false, near, offset, limit);
+    } else if (plan !== 'none') {
       const q = this.planned(f, terms, plan, now);
       if (sort === 'newest') ({ ids, n } = await this.firstMatches(q, offset, limit));
       else

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_CAP } from '@spajobs/contract/common';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { searchPlanning } from '../../repositories/job-repository.ts';
+
+interface ListBody {
+  data: { _id: string }[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * SQLite's word index (migration 0016, decision 0032) shows that a search has
+ * more matches than the cap without counting them; whenever it is asked, the
+ * answer is the one counting gives.
+ */
+describe('a count shown past the cap by the word index', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 30, jobs: TOTAL_CAP + 1500 } });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const list = (query: Record<string, string>) => t.app.inject({ url: '/api/v1/spajobs', query });
+
+  it('a count past the cap is shown from the word index, with the same page and total as counting', async () => {
+    const defaults = { ...searchPlanning };
+    let spelling = 0;
+    const outcomes = new Set<boolean>();
+    const read = async (query: Record<string, string>) => {
+      const res = await list({ limit: '9', ...query, _: `proof-${++spelling}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<ListBody>();
+      return { total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) };
+    };
+    try {
+      const queries: Record<string, string>[] = [
+        { q: 'guests' },
+        // Words whole first, then as the start of a word; case as typed does not matter.
+        { q: 'Guest', page: '7' },
+        { q: 'for guests' },
+        { q: 'guests', sort: 'salary' },
+        { q: 'and', state: 'Maharashtra' },
+        { q: 'spa' },
+        { q: 'yoga instructor' },
+        { title: 'therapist', page: '3' },
+      ];
+      for (const query of queries) {
+        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'never' });
+        const counted = await read(query);
+        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'always' });
+        const before = searchPlanning.proved;
+        const proved = await read(query);
+        expect(proved, JSON.stringify(query)).toEqual(counted);
+        outcomes.add(counted.capped);
+        // Shown past the cap exactly when counting finds it past the cap.
+        expect(searchPlanning.proved - before, JSON.stringify(query)).toBe(counted.capped ? 1 : 0);
+      }
+    } finally {
+      Object.assign(searchPlanning, defaults);
+    }
+    expect(outcomes).toEqual(new Set([true, false]));
+  });
+});
