@@ -97,6 +97,8 @@ export function createMailer(opts: {
         // between digest runs, and in a server that sends an occasional confirmation, none are kept.
         minThreads: 0,
         maxThreads: threads,
+        // The thread is plain JavaScript: none of the process's flags (its TypeScript loader) is loaded in it.
+        execArgv: [],
         // A message's garbage is short-lived: a small young generation is collected often and cheaply,
         // instead of growing each thread's memory by tens of megabytes between collections.
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },

@@ -59,6 +59,9 @@ export function startAlertThread(opts: {
   function spawn() {
     const w = new Worker(entry, {
       workerData: data,
+      // The thread registers the TypeScript loader itself (alert-thread.mjs): the process's flag would load a
+      // second copy.
+      execArgv: [],
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker = w;

@@ -4,6 +4,9 @@ import { Piscina } from 'piscina';
 
 const workerFile = fileURLToPath(new URL('./read-worker.mjs', import.meta.url));
 
+/** The young generation of a read thread, in MB. */
+const READER_YOUNG_GENERATION_MB = 8;
+
 export interface ReadPoolOptions {
   file: string;
   /** Worker threads, each with its own read-only connection. */
@@ -35,6 +38,11 @@ export class ReadPool {
     this.piscina = new Piscina({
       filename: workerFile,
       workerData: { file: options.file },
+      // The worker is plain JavaScript: it needs none of the process's flags (its TypeScript loader, whose
+      // copy in each thread would cost its memory), and a query's garbage is short-lived, so a small young
+      // generation collected often holds less memory than a large one collected seldom.
+      execArgv: [],
+      resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB },
       minThreads: 1,
       maxThreads: threads,
       idleTimeout: 60_000,
