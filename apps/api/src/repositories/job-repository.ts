@@ -1,4 +1,12 @@
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import type { Job, JobListQuery, JobSummary } from '@spajobs/contract/job';
 import type { Db } from '../db/database.ts';
@@ -288,32 +296,32 @@ export class JobRepository {
     ]);
   }
 
-  /** The exact test of one text term on a job row, as SQL (SQLite). */
-  private termText(t: TextTerm) {
-    const { engine } = this.d;
-    if (t.kind === 'title') return sql`${containsText(engine, 'jobs.title', t.text)}`;
-    if (t.kind === 'spa') return sql`${containsText(engine, 'jobs.spa_name', t.text)}`;
-    return sql`(${containsText(engine, 'jobs.title', t.text)} or ${containsText(engine, 'jobs.spa_name', t.text)} or ${containsText(engine, 'jobs.description', t.text)})`;
-  }
-
   /** Open jobs matching the filters other than text, on the jobs table alone. */
   private base(f: SearchFilters, now: number, from?: JobsQuery): JobsQuery {
-    let q = (from ?? this.db.selectFrom('jobs')).where((eb) => activeJobFilter(eb, now, !!from));
-    if (f.category) q = q.where('jobs.category', '=', f.category);
-    if (f.state) q = q.where('jobs.state', '=', f.state);
-    if (f.city) q = q.where('jobs.city', '=', f.city);
-    if (f.postedDate) q = q.where('jobs.posted_at', '>=', postedSince(f.postedDate));
-    if (f.salaryMin) q = q.where('jobs.salary_min', '>=', f.salaryMin);
-    if (f.experience !== undefined) {
-      // A job that does not say how much experience it wants is open to everyone.
-      const years = f.experience;
-      q = q.where((eb) =>
-        eb.or([eb('jobs.experience_min', 'is', null), eb('jobs.experience_min', '<=', years)]),
-      );
-    }
+    return (from ?? this.db.selectFrom('jobs')).where((eb) =>
+      eb.and(this.filterConditions(eb, f, now, !!from)),
+    );
+  }
+
+  /** The conditions of the filters other than text, on a job (see activeJobFilter for `byId`). */
+  private filterConditions(
+    eb: ExpressionBuilder<Database, 'jobs'>,
+    f: SearchFilters,
+    now: number,
+    byId: boolean,
+  ): Expression<SqlBool>[] {
+    const c = [activeJobFilter(eb, now, byId)];
+    if (f.category) c.push(eb('jobs.category', '=', f.category));
+    if (f.state) c.push(eb('jobs.state', '=', f.state));
+    if (f.city) c.push(eb('jobs.city', '=', f.city));
+    if (f.postedDate) c.push(eb('jobs.posted_at', '>=', postedSince(f.postedDate)));
+    if (f.salaryMin) c.push(eb('jobs.salary_min', '>=', f.salaryMin));
+    // A job that does not say how much experience it wants is open to everyone.
+    if (f.experience !== undefined)
+      c.push(eb.or([eb('jobs.experience_min', 'is', null), eb('jobs.experience_min', '<=', f.experience)]));
     // Near a place: the jobs of the spas found near it (read through jobs_spa_active).
-    if (f.spaIds) q = q.where('jobs.spa_id', 'in', f.spaIds.length ? f.spaIds : [-1]);
-    return q;
+    if (f.spaIds) c.push(eb('jobs.spa_id', 'in', f.spaIds.length ? f.spaIds : [-1]));
+    return c;
   }
 
   /**
@@ -545,17 +553,14 @@ export class JobRepository {
   private async atLeastCap(f: SearchFilters, terms: TextTerm[], now: number): Promise<boolean> {
     // Filters that only a job's row can answer are left to the search's own count.
     if (f.salaryMin || f.experience !== undefined || f.spaIds) return false;
-    const conditions = [sql`jobs.is_active = 1`, sql`(jobs.expires_at is null or jobs.expires_at > ${now})`];
-    if (f.category) conditions.push(sql`jobs.category = ${f.category}`);
-    if (f.state) conditions.push(sql`jobs.state = ${f.state}`);
-    if (f.city) conditions.push(sql`jobs.city = ${f.city}`);
-    if (f.postedDate) conditions.push(sql`jobs.posted_at >= ${postedSince(f.postedDate)}`);
+    const eb = expressionBuilder<Database, 'jobs'>();
+    const conditions = this.filterConditions(eb, f, now, false);
     // A job holding a single-word term as the start of a word contains it: no test of its text is
     // needed when case cannot differ (ASCII, or a script without case, such as Devanagari).
     for (const t of terms) {
       const words = wordTokens(t.text);
       const whole = words.length === 1 && words[0] === t.text.toLowerCase() && caseAgrees(t.text);
-      if (!whole) conditions.push(this.termText(t));
+      if (!whole) conditions.push(this.termMatches(eb, t));
     }
     for (const prefix of [false, true]) {
       const match = jobWordsQuery(
@@ -567,7 +572,7 @@ export class JobRepository {
       const r = await sql<{ n: number }>`select count(*) as n from (
           select 1 from (select rowid as id from jobs_words where jobs_words match ${match} limit ${PROOF_CANDIDATES}) as c
           cross join jobs indexed by jobs_open_ids on jobs.id = c.id
-          where ${sql.join(conditions, sql` and `)}
+          where ${eb.and(conditions)}
           limit ${TOTAL_CAP + 1}
         ) as m`.execute(this.db);
       if (Number(r.rows[0]?.n ?? 0) > TOTAL_CAP) {
