@@ -5,6 +5,7 @@
  *     after 30 s of the same load;
  *   - Lighthouse's mobile preset (simulated slow 4G, 4× CPU) on /, /jobs, a job page and /spas;
  *   - the home route's initial JavaScript (gzip), from the build.
+ * With `--pg` only the job pages, on PostgreSQL's data set (the other two do not depend on the engine).
  * Timings are figures to read, never test assertions.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -27,6 +28,8 @@ export interface PagesBench {
   startApi(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess>;
   stop(child: ChildProcess): Promise<void>;
   log(msg: string): void;
+  /** Only what depends on the database engine: the job pages under load (`--pg`). */
+  engineOnly?: boolean;
 }
 
 const TARGETS = { p99Ms: 50, lcpMs: 1500, score: 97, cls: 0.05, homeJsKb: 150 };
@@ -208,6 +211,7 @@ export async function pagesBench(b: PagesBench): Promise<void> {
   } finally {
     await b.stop(api);
   }
+  if (b.engineOnly) return;
 
   b.results.sections['Home route initial JavaScript (gzip, from the build)'] = (['en', 'hi'] as const).map(
     (lang) => {

@@ -59,8 +59,8 @@ export function startAlertThread(opts: {
   function spawn() {
     const w = new Worker(entry, {
       workerData: data,
-      // The thread registers the TypeScript loader itself (alert-thread.mjs): the process's flag would load a
-      // second copy.
+      // The thread builds its TypeScript sources itself (alert-thread.mjs): the process's flag would load the
+      // TypeScript loader into it.
       execArgv: [],
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
