@@ -90,6 +90,14 @@ export const jobListResponse = z.object({
 });
 export type JobListResponse = z.infer<typeof jobListResponse>;
 
+/** GET /spajobs/:id/similar: a few open jobs of the job's kind in its city, newest first (no count). */
+export const SIMILAR_JOBS_LIMIT = 3;
+export const similarJobsResponse = z.object({
+  success: successFlag,
+  data: z.array(jobSchema).max(SIMILAR_JOBS_LIMIT),
+});
+export type SimilarJobsResponse = z.infer<typeof similarJobsResponse>;
+
 export const recentJobsQuery = z.object({ ...pageQuery });
 export const recentJobsResponse = z.object({
   success: successFlag,

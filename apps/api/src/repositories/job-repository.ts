@@ -823,6 +823,20 @@ export class JobRepository {
     return this.page({}, page, limit, Date.now());
   }
 
+  /**
+   * Open jobs of a job's category in its city, newest first, without it: what a closed job's page offers
+   * instead. Only the page is read (no count), so it costs as little as the listing's first page.
+   */
+  async similar(job: Pick<Job, '_id' | 'category' | 'city' | 'state'>, limit: number): Promise<Job[]> {
+    const found = await this.page(
+      { category: job.category, city: job.city, state: job.state },
+      1,
+      limit + 1,
+      Date.now(),
+    );
+    return found.filter((j) => j._id !== job._id).slice(0, limit);
+  }
+
   async forSpa(spaId: number, limit = 50): Promise<Job[]> {
     const now = Date.now();
     const ids = await this.db

@@ -7,6 +7,8 @@ import {
   jobSummaryResponse,
   recentJobsQuery,
   recentJobsResponse,
+  SIMILAR_JOBS_LIMIT,
+  similarJobsResponse,
 } from '@spajobs/contract/job';
 import { DEFAULT_RADIUS_KM } from '@spajobs/contract/constants';
 import { messages } from '@spajobs/contract/messages';
@@ -112,6 +114,25 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       const job = id ? await jobs.findById(id, { countView: true }) : null;
       if (!job) throw notFound(messages.jobNotFound);
       return job;
+    },
+  );
+
+  app.get(
+    '/:id/similar',
+    {
+      config: { cacheSeconds: 30 },
+      schema: {
+        tags,
+        summary: "A few open jobs of the job's kind in its city, newest first (offered when it has closed)",
+        params: idParam,
+        response: { 200: similarJobsResponse, 404: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id);
+      const job = id ? await jobs.findById(id) : null;
+      if (!job) throw notFound(messages.jobNotFound);
+      return { success: true as const, data: await jobs.similar(job, SIMILAR_JOBS_LIMIT) };
     },
   );
 

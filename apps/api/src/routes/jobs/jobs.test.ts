@@ -295,3 +295,67 @@ describe('job listing on generated data', () => {
     expect(new Set(s.byState.map((x: { state: string }) => x.state)).size).toBeGreaterThanOrEqual(12);
   });
 });
+
+describe('similar jobs, offered when a job has closed', () => {
+  let t: TestApp;
+  const ids: Record<string, number> = {};
+  const open: number[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    const now = Date.now();
+    const maha = await insertSpa(t.database, { name: 'Kamal Spa', city: 'Aurangabad', state: 'Maharashtra' });
+    const bihar = await insertSpa(t.database, { name: 'Ganga Spa', city: 'Aurangabad', state: 'Bihar' });
+    const job = (spa: number, over: Record<string, unknown>) =>
+      insertJob(t.database, spa, {
+        category: 'Therapist',
+        city: 'Aurangabad',
+        state: 'Maharashtra',
+        ...over,
+      });
+    for (let i = 0; i < 5; i++)
+      open.push(await job(maha, { title: `Therapist ${i}`, posted_at: now - i * DAY }));
+    ids.closed = await job(maha, { title: 'Closed Therapist', is_active: 0, posted_at: now });
+    ids.expired = await job(maha, { title: 'Expired Therapist', posted_at: now, expires_at: now - 1000 });
+    ids.manager = await job(maha, { title: 'Spa Manager', category: 'Management', posted_at: now });
+    ids.otherState = await job(bihar, { title: 'Bihar Therapist', state: 'Bihar', posted_at: now });
+  });
+  afterAll(() => t.close());
+
+  const similar = async (id: number | string) => {
+    const res = await t.app.inject(`/api/v1/spajobs/${id}/similar`);
+    return { status: res.statusCode, body: res.json() as { success: boolean; data: J[]; message?: string } };
+  };
+
+  it('the newest three open jobs of its category in its city and state, never itself or a closed one', async () => {
+    for (const id of [ids.closed!, ids.expired!]) {
+      const { status, body } = await similar(id);
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+      expect(body.data.map((j) => j._id)).toEqual(open.slice(0, 3).map(String));
+    }
+    // An open job is not offered to itself; the answer is the same under /jobs.
+    const res = await t.app.inject(`/api/v1/jobs/${open[0]}/similar`);
+    expect(res.json().data.map((j: J) => j._id)).toEqual(open.slice(1, 4).map(String));
+    // Only the category and place: the other state's Aurangabad and the other category are never offered.
+    const titles = (await similar(ids.closed!)).body.data.map((j) => j.title);
+    expect(titles).not.toContain('Bihar Therapist');
+    expect(titles).not.toContain('Spa Manager');
+    expect((await similar(ids.otherState!)).body.data).toEqual([]);
+  });
+
+  it('counts no view, and answers 404 for an unknown or malformed id', async () => {
+    await similar(ids.closed!);
+    await t.app.ctx.jobs.flushViews();
+    const row = await t.database.db
+      .selectFrom('jobs')
+      .select('views')
+      .where('id', '=', ids.closed!)
+      .executeTakeFirstOrThrow();
+    expect(row.views).toBe(0);
+    for (const id of ['999999', 'abc', '0']) {
+      const { status, body } = await similar(id);
+      expect(status, id).toBe(404);
+      expect(body).toMatchObject({ success: false, message: 'Job not found.' });
+    }
+  });
+});

@@ -1,22 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Job, JobListResponse } from '@spajobs/contract/job';
+import type { Job, SimilarJobsResponse } from '@spajobs/contract/job';
 import { apiRequest } from '../../../lib/api-client';
 
-export const SIMILAR_JOBS_LIMIT = 3;
-
-/** GET /spajobs: open jobs of the same kind in the same city, newest first (offered when a job has closed). */
-export function getSimilarJobs(job: Pick<Job, 'category' | 'city' | 'state'>, signal?: AbortSignal) {
-  return apiRequest<JobListResponse>('/spajobs', {
-    query: { category: job.category, city: job.city, state: job.state, limit: SIMILAR_JOBS_LIMIT, page: 1 },
-    signal,
-  });
+/**
+ * GET /spajobs/:id/similar: a few open jobs of the job's kind in its city, newest first (offered when it
+ * has closed). Only the jobs, no count: the page links to the whole listing for more.
+ */
+export function getSimilarJobs(job: Pick<Job, '_id'>, signal?: AbortSignal) {
+  return apiRequest<SimilarJobsResponse>(`/spajobs/${encodeURIComponent(job._id)}/similar`, { signal });
 }
 
-export const similarJobsQuery = (job: Pick<Job, 'category' | 'city' | 'state'>) =>
+export const similarJobsQuery = (job: Pick<Job, '_id'>) =>
   queryOptions({
-    queryKey: ['jobs', 'similar', job.category, job.city, job.state],
+    queryKey: ['jobs', 'similar', job._id],
     queryFn: ({ signal }) => getSimilarJobs(job, signal),
   });
 
-export const useSimilarJobs = (job: Pick<Job, 'category' | 'city' | 'state'>) =>
-  useQuery(similarJobsQuery(job));
+export const useSimilarJobs = (job: Pick<Job, '_id'>) => useQuery(similarJobsQuery(job));
