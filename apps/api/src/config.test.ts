@@ -15,9 +15,9 @@ const load = (env: Record<string, string>) =>
   } as NodeJS.ProcessEnv);
 
 describe('settings for several instances', () => {
-  it('runs one process on SQLite and one per core on PostgreSQL unless WEB_CONCURRENCY says', () => {
+  it('runs one process on either engine unless WEB_CONCURRENCY says', () => {
     expect(load({}).webConcurrency).toBe(1);
-    expect(load({ DATABASE_URL: 'postgres://db/spajobs' }).webConcurrency).toBe(os.availableParallelism());
+    expect(load({ DATABASE_URL: 'postgres://db/spajobs' }).webConcurrency).toBe(1);
     expect(load({ DATABASE_URL: 'postgres://db/spajobs', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
     expect(() => load({ WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
     expect(() => load({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);

@@ -291,14 +291,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export { repoRoot };
 
 /**
- * WEB_CONCURRENCY when set; otherwise one process on SQLite (one file, one
- * writer) and one per core on PostgreSQL.
+ * WEB_CONCURRENCY when set; otherwise one process, on either engine. A process
+ * already spreads its work over the machine's cores (render, read, mail and
+ * digest threads); a second one pays off only where the database has cores
+ * of its own (decision 22's last addendum).
  */
 function webConcurrency(env: NodeJS.ProcessEnv): number {
   const n = Number(env.WEB_CONCURRENCY);
   if (env.WEB_CONCURRENCY && Number.isInteger(n) && n >= 1) return n;
   if (env.WEB_CONCURRENCY) throw new Error('WEB_CONCURRENCY must be a whole number of at least 1.');
-  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '') ? os.availableParallelism() : 1;
+  return 1;
 }
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'youtube'] as const;
