@@ -21,7 +21,8 @@ import type { AlertRepository, CandidateJob } from '../repositories/alert-reposi
  * jobs posted since the oldest due alert's high-water mark once, then claims
  * due alerts a batch at a time with a lease, matches each against those jobs
  * and sends its digest; the new mark, the next due time and "sent" are then
- * written in one statement, only while the lease is still held. A scheduler
+ * written in one statement (with those of digests sent meanwhile), only
+ * while the lease is still held. A scheduler
  * that dies leaves its claimed alerts to be taken again once their lease runs
  * out, so nothing is lost; alerts are never claimed by two at once.
  */
@@ -86,6 +87,42 @@ interface RunState {
   stats: AlertRunStats;
 }
 
+type SentMark = { id: number; hwmAt: number; nextDueAt: number; sentAt: number };
+
+/** Sent digests marked in one statement at most. */
+const MARKS_PER_STATEMENT = 100;
+
+/**
+ * Marks sent digests one statement at a time: the digests whose mail was accepted while a statement was
+ * being written are marked together by the next, as soon as it is done. None waits longer than it would for
+ * a connection of its own, so the moment between a mail's acceptance and its mark is no longer than before,
+ * but a run commits a few times per batch instead of once per digest (each commit waits for the disk).
+ * Resolves true for a digest marked, false for one whose lease was lost.
+ */
+export function coalescedMarks(write: (marks: SentMark[]) => Promise<Set<number>>) {
+  let waiting: { mark: SentMark; done: (marked: boolean) => void; fail: (err: unknown) => void }[] = [];
+  let writing = false;
+  async function drain() {
+    writing = true;
+    while (waiting.length) {
+      const these = waiting.slice(0, MARKS_PER_STATEMENT);
+      waiting = waiting.slice(these.length);
+      try {
+        const marked = await write(these.map((w) => w.mark));
+        for (const w of these) w.done(marked.has(w.mark.id));
+      } catch (err) {
+        for (const w of these) w.fail(err);
+      }
+    }
+    writing = false;
+  }
+  return (mark: SentMark) =>
+    new Promise<boolean>((done, fail) => {
+      waiting.push({ mark, done, fail });
+      if (!writing) void drain();
+    });
+}
+
 export function createAlertScheduler(deps: {
   alerts: AlertRepository;
   mailer: Mailer;
@@ -102,6 +139,7 @@ export function createAlertScheduler(deps: {
   };
   let stopping = false;
   let current: Promise<unknown> | null = null;
+  const markSent = coalescedMarks((digests) => alerts.markSent(digests, owner));
   let timer: NodeJS.Timeout | undefined;
 
   async function sendOne(digest: Digest, stats: AlertRunStats): Promise<void> {
@@ -128,7 +166,8 @@ export function createAlertScheduler(deps: {
       return;
     }
     const now = Date.now();
-    const marked = await alerts.markSent(Number(row.id), owner, {
+    const marked = await markSent({
+      id: Number(row.id),
       hwmAt,
       nextDueAt: nextDigestAt(frequency, now),
       sentAt: now,

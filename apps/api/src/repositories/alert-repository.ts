@@ -308,31 +308,46 @@ export class AlertRepository {
   }
 
   /**
-   * The digest went out: its high-water mark, the next due time and the
-   * "sent" record are written in one statement, and only while this
-   * scheduler still holds the lease. False when the lease was lost (the alert
-   * was deleted, or taken over after the lease ran out).
+   * Digests that went out: each one's high-water mark, next due time and
+   * "sent" record are written in one statement for all of them, and only
+   * for those whose lease this scheduler still holds. Answers the ids
+   * marked; one missing lost its lease (the alert was deleted, or taken over
+   * after the lease ran out).
    */
   async markSent(
-    id: number,
+    digests: { id: number; hwmAt: number; nextDueAt: number; sentAt: number }[],
     owner: string,
-    mark: { hwmAt: number; nextDueAt: number; sentAt: number },
-  ): Promise<boolean> {
-    const r = await this.db
+  ): Promise<Set<number>> {
+    if (!digests.length) return new Set();
+    // Each column's value per alert; `else` keeps the column's own type on PostgreSQL.
+    const each = (
+      column: 'hwm_at' | 'next_due_at' | 'last_sent_at',
+      value: (d: (typeof digests)[0]) => number,
+    ) =>
+      sql<number>`case id ${sql.join(
+        digests.map((d) => sql`when ${d.id} then ${value(d)}`),
+        sql` `,
+      )} else ${sql.ref(column)} end`;
+    const rows = await this.db
       .updateTable('job_alerts')
       .set((eb) => ({
-        hwm_at: mark.hwmAt,
-        next_due_at: mark.nextDueAt,
-        last_sent_at: mark.sentAt,
+        hwm_at: each('hwm_at', (d) => d.hwmAt),
+        next_due_at: each('next_due_at', (d) => d.nextDueAt),
+        last_sent_at: each('last_sent_at', (d) => d.sentAt),
         digests_sent: eb('digests_sent', '+', 1),
         attempts: 0,
         lease_owner: null,
         lease_until: null,
       }))
-      .where('id', '=', id)
+      .where(
+        'id',
+        'in',
+        digests.map((d) => d.id),
+      )
       .where('lease_owner', '=', owner)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+      .returning('id')
+      .execute();
+    return new Set(rows.map((r) => Number(r.id)));
   }
 
   /** Nothing new for these alerts: move their marks and due times on, in one statement per due time. */

@@ -549,3 +549,58 @@ describe('signed-in candidates', () => {
     expect((await t.app.inject({ url: '/api/v1/alerts', headers: me.headers })).json().alerts).toEqual([]);
   });
 });
+
+describe('marking digests sent', () => {
+  it('writes each alert its own mark in one statement, only where the lease is still ours', async () => {
+    const now = Date.now();
+    const repo = t.app.ctx.alerts;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await t.database.db
+        .insertInto('alert_addresses')
+        .values({ email: `m${i}@example.com`, confirmed_at: now })
+        .execute();
+      const r = await repo.create({
+        email: `m${i}@example.com`,
+        userId: null,
+        query: { city: 'Pune' },
+        queryKey: 'pune',
+        frequency: 'daily',
+        language: 'en',
+        tokenHash: null,
+        tokenExpiresAt: null,
+      });
+      if (!r.ok) throw new Error('alert not created');
+      ids.push(Number(r.row.id));
+    }
+    await dueSinceYesterday(now);
+    const claimed = await repo.claimDue('owner-a', now, 60_000, 10);
+    expect(claimed.map((r) => Number(r.id)).sort()).toEqual([...ids].sort());
+    // The third alert's lease ran out and another scheduler took it.
+    await t.database.db
+      .updateTable('job_alerts')
+      .set({ lease_owner: 'owner-b' })
+      .where('id', '=', ids[2]!)
+      .execute();
+
+    const marked = await repo.markSent(
+      ids.map((id, i) => ({ id, hwmAt: now - i * 1000, nextDueAt: now + DAY + i, sentAt: now + i })),
+      'owner-a',
+    );
+    expect([...marked].sort()).toEqual([ids[0], ids[1]].sort());
+    const rows = new Map((await alertRows()).map((r) => [Number(r.id), r]));
+    for (const i of [0, 1]) {
+      const row = rows.get(ids[i]!)!;
+      expect(Number(row.hwm_at)).toBe(now - i * 1000);
+      expect(Number(row.next_due_at)).toBe(now + DAY + i);
+      expect(Number(row.last_sent_at)).toBe(now + i);
+      expect(Number(row.digests_sent)).toBe(1);
+      expect(row.lease_owner).toBeNull();
+    }
+    const taken = rows.get(ids[2]!)!;
+    expect(taken.lease_owner).toBe('owner-b');
+    expect(Number(taken.digests_sent)).toBe(0);
+    expect(Number(taken.hwm_at)).toBe(now - DAY);
+    expect(await repo.markSent([], 'owner-a')).toEqual(new Set());
+  });
+});
