@@ -15,6 +15,7 @@ import * as keywordSearchText from './migrations/0013-keyword-search-text.ts';
 import * as spaNameSearch from './migrations/0014-spa-name-search.ts';
 import * as spaPlaceIndex from './migrations/0015-spa-place-index.ts';
 import * as jobWords from './migrations/0016-job-words.ts';
+import * as jobsKeptVisible from './migrations/0017-jobs-kept-visible.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -37,6 +38,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0014-spa-name-search': spaNameSearch,
   '0015-spa-place-index': spaPlaceIndex,
   '0016-job-words': jobWords,
+  '0017-jobs-kept-visible': jobsKeptVisible,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {
