@@ -15,7 +15,13 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createContext } from './plugins/context.ts';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling, sendError } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  refuseNulText,
+  registerErrorHandling,
+  sendError,
+} from './plugins/errors.ts';
 import { registerLanguage } from './plugins/language.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
 import { keepListingsFresh } from './plugins/listing-freshness.ts';
@@ -79,6 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     createContext(config, opts.database, () => app.log),
   );
   registerErrorHandling(app);
+  refuseNulText(app);
   registerLanguage(app);
 
   // The security headers' middleware is built once; @fastify/helmet built it again for every request

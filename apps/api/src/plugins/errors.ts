@@ -99,6 +99,38 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** Where a NUL character is in a request's parameters or JSON body: the field's path, or null. */
+function nulAt(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'request' : null;
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulAt(inner, path ? `${path}.${key}` : key, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Text with a NUL character is refused before validation, naming its field: no field of this product
+ * means anything by one, and PostgreSQL cannot hold one in text (its refusal had been a 500).
+ */
+export function refuseNulText(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req, reply) => {
+    const inAddress = nulAt(req.params, '') ?? nulAt(req.query, '');
+    const inBody = inAddress ? null : nulAt(req.body, '');
+    const field = inAddress ?? inBody;
+    if (!field) return;
+    const fields = { [field]: messages.fieldInvalid };
+    send(
+      reply,
+      400,
+      inAddress ? limitMessages.invalidParameter(field, messages.fieldInvalid) : messages.fieldInvalid,
+      fields,
+    );
+    return reply;
+  });
+}
+
 /** Errors Fastify meets before a route is found: a malformed URL, a path parameter that is too long. */
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   const [status, message] = (err.code && FASTIFY_CODES[err.code]) || [400, messages.invalidRequest];
