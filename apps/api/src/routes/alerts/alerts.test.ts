@@ -71,6 +71,28 @@ const dueSinceYesterday = (now: number, id?: number) =>
     .$if(id !== undefined, (q) => q.where('id', '=', id!))
     .execute();
 
+/** `count` active alerts for Pune, each of its own confirmed address (`<prefix><i>@example.com`): their ids. */
+async function activeAlerts(prefix: string, count: number, now: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `${prefix}${i}@example.com`;
+    await t.database.db.insertInto('alert_addresses').values({ email, confirmed_at: now }).execute();
+    const r = await t.app.ctx.alerts.create({
+      email,
+      userId: null,
+      query: { city: 'Pune' },
+      queryKey: 'pune',
+      frequency: 'daily',
+      language: 'en',
+      tokenHash: null,
+      tokenExpiresAt: null,
+    });
+    expect(r.ok).toBe(true);
+    if (r.ok) ids.push(Number(r.row.id));
+  }
+  return ids;
+}
+
 /** Creates an alert and confirms it through its e-mail, as a subscriber would. */
 async function confirmedAlert(email: string, query: object, frequency = 'daily') {
   const res = await create({ email, frequency, query });
@@ -451,24 +473,7 @@ describe('digests', () => {
 describe('two schedulers at once', () => {
   it('send each digest exactly once', async () => {
     const now = Date.now();
-    const repo = t.app.ctx.alerts;
-    for (let i = 0; i < 40; i++) {
-      await t.database.db
-        .insertInto('alert_addresses')
-        .values({ email: `s${i}@example.com`, confirmed_at: now })
-        .execute();
-      const r = await repo.create({
-        email: `s${i}@example.com`,
-        userId: null,
-        query: { city: 'Pune' },
-        queryKey: 'pune',
-        frequency: 'daily',
-        language: 'en',
-        tokenHash: null,
-        tokenExpiresAt: null,
-      });
-      expect(r.ok).toBe(true);
-    }
+    await activeAlerts('s', 40, now);
     await dueSinceYesterday(now);
     await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
     // Each scheduler on its own connection (pool), as two processes would be.
@@ -554,25 +559,7 @@ describe('marking digests sent', () => {
   it('writes each alert its own mark in one statement, only where the lease is still ours', async () => {
     const now = Date.now();
     const repo = t.app.ctx.alerts;
-    const ids: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await t.database.db
-        .insertInto('alert_addresses')
-        .values({ email: `m${i}@example.com`, confirmed_at: now })
-        .execute();
-      const r = await repo.create({
-        email: `m${i}@example.com`,
-        userId: null,
-        query: { city: 'Pune' },
-        queryKey: 'pune',
-        frequency: 'daily',
-        language: 'en',
-        tokenHash: null,
-        tokenExpiresAt: null,
-      });
-      if (!r.ok) throw new Error('alert not created');
-      ids.push(Number(r.row.id));
-    }
+    const ids = await activeAlerts('m', 3, now);
     await dueSinceYesterday(now);
     const claimed = await repo.claimDue('owner-a', now, 60_000, 10);
     expect(claimed.map((r) => Number(r.id)).sort()).toEqual([...ids].sort());
