@@ -138,10 +138,18 @@ interface PlanStats {
   city: Map<string, number>;
   state: Map<string, number>;
   category: Map<string, number>;
+  /** Open jobs by state, city and category, as counted. */
+  rows: { state: string; city: string; category: string; n: number }[];
 }
 
 /** Until the first count arrives: a board of a million open jobs, and typical shares for filters. */
-const UNKNOWN_STATS: PlanStats = { open: 1_000_000, city: new Map(), state: new Map(), category: new Map() };
+const UNKNOWN_STATS: PlanStats = {
+  open: 1_000_000,
+  city: new Map(),
+  state: new Map(),
+  category: new Map(),
+  rows: [],
+};
 
 export interface JobPage {
   data: Job[];
@@ -172,6 +180,15 @@ const PG_PROBE = 1_000;
 /** A candidate of PostgreSQL's trigram index: its place in the bitmap, its row fetched and rechecked. */
 const PG_CANDIDATE_COST = 10;
 /**
+ * A listing filtered only by city, state and category (or not at all) is
+ * past the cap without counting when the summary counted at least this many
+ * open jobs for it, at most SUMMARY_MAX_AGE_MS ago (planStats counts again
+ * every minute): more than half of them would have to close within that
+ * time for the count to fall to the cap.
+ */
+const SUMMARY_PAST_CAP = 2 * (TOTAL_CAP + 1);
+const SUMMARY_MAX_AGE_MS = 2 * 60_000;
+/**
  * The planner's thresholds, and a plan to force: tests use it to read the
  * same search every way and compare; the server never changes it.
  */
@@ -182,7 +199,17 @@ export const searchPlanning: {
   wordProof: 'likely' | 'always' | 'never';
   /** Searches whose count the word index showed to pass the cap (read by tests). */
   proved: number;
-} = { fewCandidates: FEW_CANDIDATES, wordProof: 'likely', proved: 0 };
+  /** The fewest open jobs, as the last summary counted them, taken as past the cap without counting. */
+  summaryPastCap: number;
+  /** Searches whose count the summary showed to pass the cap (read by tests). */
+  fromSummary: number;
+} = {
+  fewCandidates: FEW_CANDIDATES,
+  wordProof: 'likely',
+  proved: 0,
+  summaryPastCap: SUMMARY_PAST_CAP,
+  fromSummary: 0,
+};
 /**
  * Candidates of the word index tested at most when showing that a search
  * passes the cap: at about a microsecond each, a bound on what a proof that
@@ -656,7 +683,20 @@ export class JobRepository {
       offset + limit <= PROOF_DEPTH &&
       searchPlanning.wordProof !== 'never' &&
       (plan.many || searchPlanning.wordProof === 'always');
-    if (proof && (await this.atLeastCap(f, terms, now))) {
+    if (plan !== 'none' && plan.kind === 'all' && this.pastCapBySummary(f)) {
+      // Past the cap by the summary's count: only the page is read, from the filters' index in order.
+      searchPlanning.fromSummary++;
+      n = TOTAL_CAP + 1;
+      const q = this.planned(f, terms, plan, now);
+      // Newest first, the same jobs as the count's reading would give (it holds the first TOTAL_CAP + 1).
+      const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
+      ids =
+        sort !== 'newest'
+          ? await this.sortedPageIds(q, sort, true, near, offset, limit)
+          : within
+            ? await this.pageIds(q, offset, within)
+            : [];
+    } else if (proof && (await this.atLeastCap(f, terms, now))) {
       // Past the cap: only the page is read, newest first by walking the date order to it (a few
       // hundred jobs); in another order from the plan's newest matches.
       n = TOTAL_CAP + 1;
@@ -751,15 +791,36 @@ export class JobRepository {
   }
 
   private async loadPlanStats(): Promise<PlanStats> {
-    const out: PlanStats = { open: 0, city: new Map(), state: new Map(), category: new Map() };
+    const out: PlanStats = { open: 0, city: new Map(), state: new Map(), category: new Map(), rows: [] };
     for (const r of await this.summaryRows()) {
       const n = Number(r.n);
+      out.rows.push({ state: r.state, city: r.city, category: r.category, n });
       out.open += n;
       out.city.set(r.city, (out.city.get(r.city) ?? 0) + n);
       out.state.set(r.state, (out.state.get(r.state) ?? 0) + n);
       out.category.set(r.category, (out.category.get(r.category) ?? 0) + n);
     }
     return out;
+  }
+
+  /**
+   * Whether the last summary counted at least SUMMARY_PAST_CAP open jobs for
+   * a listing filtered by nothing but city, state and category. Its rows are
+   * counts of each state, city and category, so the sum is exact as of then.
+   */
+  private pastCapBySummary(f: SearchFilters): boolean {
+    if (f.postedDate || f.salaryMin || f.experience !== undefined || f.spaIds) return false;
+    const s = this.planStats();
+    // Only a recent count: one that could not be taken again for a while (the database away) is not.
+    if (s === UNKNOWN_STATS || !this.stats || Date.now() - this.stats.at > SUMMARY_MAX_AGE_MS) return false;
+    let n = 0;
+    for (const r of s.rows) {
+      if (f.city && r.city !== f.city) continue;
+      if (f.state && r.state !== f.state) continue;
+      if (f.category && r.category !== f.category) continue;
+      n += r.n;
+    }
+    return n >= searchPlanning.summaryPastCap;
   }
 
   /** The share of open jobs that the non-text filters leave, taking them as independent. */

@@ -240,6 +240,59 @@ describe('totals and pages at scale', () => {
     }
   });
 
+  it('a listing the summary counts past the cap reads only its page, and answers as counting would', async () => {
+    const defaults = { ...searchPlanning };
+    let spelling = 0;
+    const read = async (query: Record<string, string>) => {
+      const pages: { total: number; capped: boolean; ids: string[] }[] = [];
+      for (const page of ['1', '2', '40', String(Math.ceil(RESULT_WINDOW / 9))]) {
+        const res = await list({ ...query, limit: '9', page, _: String(++spelling) });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<ListBody>();
+        pages.push({ total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) });
+      }
+      return pages;
+    };
+    try {
+      // The summary counted 11,500 open jobs: with the threshold at the cap, the whole board is past it.
+      searchPlanning.summaryPastCap = TOTAL_CAP + 1;
+      const before = searchPlanning.fromSummary;
+      // The summary is counted in the background after the first search that asks for it.
+      for (let i = 0; i < 50 && searchPlanning.fromSummary === before; i++) {
+        await list({ _: String(++spelling) });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(searchPlanning.fromSummary).toBeGreaterThan(before);
+      for (const query of [{}, { sort: 'salary' }] as Record<string, string>[]) {
+        const fromSummary = searchPlanning.fromSummary;
+        const shown = await read(query);
+        expect(searchPlanning.fromSummary - fromSummary).toBe(4);
+        expect(shown[0]).toMatchObject({ total: TOTAL_CAP, capped: true });
+        expect(shown.slice(0, 3).every((p) => p.ids.length === 9)).toBe(true);
+        // Newest first, the deepest page of the window ends where a count's reading ends: the cap's worth and one.
+        if (!('sort' in query))
+          expect(shown[3]!.ids.length).toBe(TOTAL_CAP + 1 - (Math.ceil(RESULT_WINDOW / 9) - 1) * 9);
+        searchPlanning.summaryPastCap = Number.POSITIVE_INFINITY;
+        const counted = await read(query);
+        searchPlanning.summaryPastCap = TOTAL_CAP + 1;
+        expect(shown, JSON.stringify(query)).toEqual(counted);
+      }
+      // A city with fewer jobs than the threshold, and a filter the summary does not count, are counted.
+      const city = (await list({ limit: '1' })).json<{ data: { city: string }[] }>().data[0]!.city;
+      for (const query of [{ city }, { salaryMin: '1' }] as Record<string, string>[]) {
+        const fromSummary = searchPlanning.fromSummary;
+        const body = (await list({ ...query, _: String(++spelling) })).json<ListBody>();
+        expect(searchPlanning.fromSummary).toBe(fromSummary);
+        if ('city' in query) {
+          expect(body.totalCapped).toBe(false);
+          expect(body.total).toBeLessThan(TOTAL_CAP);
+        }
+      }
+    } finally {
+      Object.assign(searchPlanning, defaults, { fromSummary: searchPlanning.fromSummary });
+    }
+  });
+
   it('the deepest page of the window answers; a page past it is refused with a way forward', async () => {
     const last = await list({ page: String(Math.ceil(RESULT_WINDOW / 9)) });
     expect(last.statusCode).toBe(200);
