@@ -394,7 +394,9 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
       JWT_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       ALERT_POLL_MS: '1000',
-      ALERT_SEND_CONCURRENCY: process.env.ALERT_SEND_CONCURRENCY ?? '8',
+      // Sixteen digests in flight over sixteen connections: each waits on four SMTP round trips and its
+      // mark, and with eight the 2-core machine sat a quarter idle during a run (decision 21's last addendum).
+      ALERT_SEND_CONCURRENCY: process.env.ALERT_SEND_CONCURRENCY ?? '16',
     },
   });
   const base = `http://127.0.0.1:${port}`;

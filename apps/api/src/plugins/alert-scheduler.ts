@@ -235,32 +235,14 @@ export function createAlertScheduler(deps: {
   /** Hands back alerts still leased here: what was marked is no longer ours, the rest is due again at once. */
   const handBack = (ids: number[]) => alerts.releaseAll(owner, ids).catch(() => undefined);
 
-  /** Sends a batch's digests, `concurrency` at a time; a batch that fails part-way is handed back. */
-  async function sendBatch(batch: Batch, stats: AlertRunStats): Promise<void> {
-    let next = 0;
-    const worker = async () => {
-      while (next < batch.digests.length) {
-        const digest = batch.digests[next++]!;
-        // Each digest's share of the event loop (its text, handing it over, marking it) is a task of its
-        // own, after whatever requests came in meanwhile: answers from the mail threads arrive together,
-        // and worked off in one go they would hold up visitors for milliseconds at a time.
-        await yieldToEvents();
-        await sendOne(digest, stats);
-      }
-    };
-    // Every send in flight settles before a failure is passed on, so none is marked after its lease is handed back.
-    const settled = await Promise.allSettled(
-      Array.from({ length: Math.max(1, config.alerts.concurrency) }, worker),
-    );
-    const failure = settled.find((r) => r.status === 'rejected');
-    if (failure) {
-      // A batch that failed part-way (the database went away, a read ran out of time) is
-      // handed back: what was sent is already marked, the rest is due again at once.
-      await handBack(batch.ids);
-      throw failure.reason;
-    }
-  }
-
+  /**
+   * Sends the run's digests, `concurrency` at a time, batch after batch: the next batch is claimed and
+   * matched while the one before it is being sent, and a sender that finds nothing left to start in its
+   * batch goes on to the next at once, so the connections never wait for a batch's last digests. When a
+   * send fails (the database went away, a read ran out of time) no new one starts; once those in flight
+   * have settled, every batch not wholly sent is handed back (what was sent is already marked, the rest
+   * is due again at once) and the failure is passed on. Stopping, no new batch is begun.
+   */
   async function run(now: number): Promise<AlertRunStats> {
     const stats: AlertRunStats = { jobs: 0, claimed: 0, sent: 0, empty: 0, failed: 0, lost: 0 };
     const cutoff = now - SETTLE_MS;
@@ -271,31 +253,71 @@ export function createAlertScheduler(deps: {
     );
     stats.jobs = index.size;
     const state: RunState = { now, cutoff, index, stats };
-    // The next batch is claimed and matched while the one before it is being sent, so the mail
-    // threads never wait for the database between batches.
     let ahead: Promise<Batch | null> | null = stopping ? null : claimBatch(state);
-    /** The batch claimed ahead is not sent (sending failed, or the scheduler is stopping): it goes back. */
-    const handBackAhead = async () => {
-      const next = await ahead?.catch(() => null);
-      if (next) await handBack(next.ids);
-    };
-    while (ahead) {
+    ahead?.catch(() => undefined);
+    let sending: Batch | null = null;
+    let next = 0;
+    /** Batches begun whose digests have not all settled, with how many are still to settle. */
+    const unsettled = new Map<Batch, number>();
+    let failed = false;
+    let moving: Promise<void> | null = null;
+
+    /** Moves on to the batch claimed ahead, and claims the one after it. */
+    const moveOn = async () => {
       const batch = await ahead;
-      if (!batch) break;
-      ahead = stopping ? null : claimBatch(state);
-      // Settled here if sending fails first, and handed back below.
-      ahead?.catch(() => undefined);
-      try {
-        await sendBatch(batch, stats);
-      } catch (err) {
-        await handBackAhead();
-        throw err;
+      ahead = null;
+      if (!batch) return;
+      if (!stopping) {
+        ahead = claimBatch(state);
+        ahead.catch(() => undefined);
       }
-      if (stopping) {
-        await handBackAhead();
-        break;
+      if (batch.digests.length) unsettled.set(batch, batch.digests.length);
+      sending = batch;
+      next = 0;
+    };
+    /** The next digest to send, or null when there is none (or a send failed, or the scheduler is stopping). */
+    const take = async (): Promise<{ digest: Digest; batch: Batch } | null> => {
+      for (;;) {
+        if (failed) return null;
+        if (sending && next < sending.digests.length)
+          return { digest: sending.digests[next++]!, batch: sending };
+        if (!ahead || (stopping && sending)) return null;
+        moving ??= moveOn().finally(() => (moving = null));
+        await moving;
       }
-    }
+    };
+    const sender = async () => {
+      for (;;) {
+        const got = await take().catch((err: unknown) => {
+          failed = true;
+          throw err;
+        });
+        if (!got) return;
+        // Each digest's share of the event loop (its text, handing it over, marking it) is a task of its
+        // own, after whatever requests came in meanwhile: answers from the mail threads arrive together,
+        // and worked off in one go they would hold up visitors for milliseconds at a time.
+        await yieldToEvents();
+        try {
+          await sendOne(got.digest, stats);
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+        const left = unsettled.get(got.batch)! - 1;
+        if (left) unsettled.set(got.batch, left);
+        else unsettled.delete(got.batch);
+      }
+    };
+    // Every send in flight settles before a failure is passed on, so none is marked after its lease is handed back.
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.max(1, config.alerts.concurrency) }, sender),
+    );
+    const failure = settled.find((r) => r.status === 'rejected');
+    // The batch claimed ahead is not sent (sending failed, or the scheduler is stopping): it goes back.
+    const left = await ahead?.catch(() => null);
+    const handBackIds = [...unsettled.keys(), ...(left ? [left] : [])].flatMap((b) => b.ids);
+    if (handBackIds.length) await handBack(handBackIds);
+    if (failure) throw failure.reason;
     return stats;
   }
 
