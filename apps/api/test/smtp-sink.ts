@@ -15,6 +15,8 @@ export interface ReceivedMail {
   header(name: string): string | undefined;
 }
 
+type Answer = 'accept' | 'temp' | 'reject' | 'hold';
+
 export interface SmtpSink {
   url: string;
   port: number;
@@ -23,9 +25,9 @@ export interface SmtpSink {
    * Decides, for each message, how the server answers: 'accept' (250),
    * 'temp' (451, try again later), 'reject' (550), or 'hold' (never answer:
    * the sender does not know whether the message arrived; the message is not
-   * counted as received).
+   * counted as received). An answer may also come later, as a promise.
    */
-  answer: (mail: ReceivedMail, n: number) => 'accept' | 'temp' | 'reject' | 'hold';
+  answer: (mail: ReceivedMail, n: number) => Answer | Promise<Answer>;
   /** Resolves once `n` messages were accepted. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -94,9 +96,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        void simpleParser(raw).then((parsed) => {
+        void simpleParser(raw).then(async (parsed) => {
           const mail = toMail(parsed, raw);
-          const how = sink.answer(mail, ++seen);
+          const how = await sink.answer(mail, ++seen);
           if (how === 'hold') {
             held.push(() => callback(new Error('closing')));
             return;

@@ -470,6 +470,38 @@ describe('digests', () => {
   });
 });
 
+describe('sending batch after batch', () => {
+  it('a digest slow to be taken holds up no other: the senders go on to the batches claimed after it', async () => {
+    const now = Date.now();
+    const ids = await activeAlerts('b', 12, now);
+    await dueSinceYesterday(now);
+    await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let first = true;
+    smtp.answer = () => {
+      if (!first) return 'accept';
+      first = false;
+      return gate.then(() => 'accept' as const);
+    };
+    const scheduler = createAlertScheduler({
+      alerts: new AlertRepository(t.database),
+      mailer: t.app.ctx.mailer,
+      config: { ...t.config, alerts: { ...t.config.alerts, batch: 3, concurrency: 4 } },
+      log: () => undefined,
+    });
+    const run = scheduler.runOnce(now);
+    // Four batches of three: while the first digest waits for its answer, the other eleven arrive.
+    await smtp.waitFor(11);
+    release();
+    const stats = await run;
+    expect(stats).toMatchObject({ claimed: 12, sent: 12, failed: 0, lost: 0 });
+    expect(new Set(smtp.mails.map((m) => m.to)).size).toBe(12);
+    const rows = (await alertRows()).filter((r) => ids.includes(Number(r.id)));
+    expect(rows.every((r) => r.last_sent_at !== null && Number(r.next_due_at) > now)).toBe(true);
+  });
+});
+
 describe('two schedulers at once', () => {
   it('send each digest exactly once', async () => {
     const now = Date.now();
