@@ -502,6 +502,42 @@ describe('sending batch after batch', () => {
   });
 });
 
+describe('a run whose database fails part-way', () => {
+  it('hands back every alert it had not marked, and the next run sends them', async () => {
+    const now = Date.now();
+    const ids = await activeAlerts('f', 12, now);
+    await dueSinceYesterday(now);
+    await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
+    // The third statement that marks digests sent fails, as one would on a dropped connection.
+    const alerts = new AlertRepository(t.database);
+    let marks = 0;
+    const failing = Object.assign(Object.create(alerts) as AlertRepository, {
+      markSent: (digests: Parameters<AlertRepository['markSent']>[0], owner: string) =>
+        ++marks === 3 ? Promise.reject(new Error('connection lost')) : alerts.markSent(digests, owner),
+    });
+    const config = { ...t.config, alerts: { ...t.config.alerts, batch: 3, concurrency: 2 } };
+    const scheduler = createAlertScheduler({
+      alerts: failing,
+      mailer: t.app.ctx.mailer,
+      config,
+      log: () => undefined,
+    });
+    await expect(scheduler.runOnce(now)).rejects.toThrow('connection lost');
+    const after = (await alertRows()).filter((r) => ids.includes(Number(r.id)));
+    // Nothing is left leased: each alert was marked sent, or is due again at once with its old mark.
+    expect(after.every((r) => r.lease_owner === null)).toBe(true);
+    const unsent = after.filter((r) => r.last_sent_at === null);
+    expect(unsent.length).toBeGreaterThan(0);
+    expect(unsent.every((r) => Number(r.next_due_at) <= now && Number(r.hwm_at) === now - DAY)).toBe(true);
+    // The next run sends what was handed back, and every alert ends marked.
+    const again = createAlertScheduler({ alerts, mailer: t.app.ctx.mailer, config, log: () => undefined });
+    expect((await again.runOnce(now)).sent).toBe(unsent.length);
+    expect(
+      (await alertRows()).filter((r) => ids.includes(Number(r.id))).every((r) => r.last_sent_at !== null),
+    ).toBe(true);
+  });
+});
+
 describe('two schedulers at once', () => {
   it('send each digest exactly once', async () => {
     const now = Date.now();
