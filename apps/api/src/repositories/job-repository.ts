@@ -810,11 +810,12 @@ export class JobRepository {
    */
   private pastCapBySummary(f: SearchFilters): boolean {
     if (f.postedDate || f.salaryMin || f.experience !== undefined || f.spaIds) return false;
-    const s = this.planStats();
+    this.planStats(); // counted again in the background when a minute old
     // Only a recent count: one that could not be taken again for a while (the database away) is not.
-    if (s === UNKNOWN_STATS || !this.stats || Date.now() - this.stats.at > SUMMARY_MAX_AGE_MS) return false;
+    const stats = this.stats;
+    if (!stats || Date.now() - stats.at > SUMMARY_MAX_AGE_MS) return false;
     let n = 0;
-    for (const r of s.rows) {
+    for (const r of stats.value.rows) {
       if (f.city && r.city !== f.city) continue;
       if (f.state && r.state !== f.state) continue;
       if (f.category && r.category !== f.category) continue;
