@@ -1,6 +1,7 @@
 import { jobNumbers } from '../src/lib/job-numbers.ts';
 import type { Db } from '../src/db/database.ts';
 import type { NewJob, NewSpa } from '../src/db/schema.ts';
+import type { AlertRepository } from '../src/repositories/alert-repository.ts';
 
 let n = 0;
 
@@ -54,4 +55,30 @@ export async function insertJob({ db }: Db, spaId: number, over: Partial<NewJob>
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A daily alert for a city's jobs whose address is confirmed: active at once, with no token to
+ * confirm. It falls due on the repository's own schedule; returns its id.
+ */
+export async function insertConfirmedAlert(
+  { db }: Db,
+  alerts: AlertRepository,
+  email: string,
+  city: string,
+  now = Date.now(),
+): Promise<number> {
+  await db.insertInto('alert_addresses').values({ email, confirmed_at: now }).execute();
+  const r = await alerts.create({
+    email,
+    userId: null,
+    query: { city },
+    queryKey: city.toLowerCase(),
+    frequency: 'daily',
+    language: 'en',
+    tokenHash: null,
+    tokenExpiresAt: null,
+  });
+  if (!r.ok) throw new Error(`the alert for ${email} was not created`);
+  return Number(r.row.id);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { insertJob, insertSpa } from '../../test/factories.ts';
+import { insertConfirmedAlert, insertJob, insertSpa } from '../../test/factories.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { waitFor } from '../../test/cluster/cluster.ts';
 import { alertThreadDb } from './alert-thread.ts';
@@ -36,19 +36,7 @@ afterAll(async () => {
 /** A confirmed daily alert for Indore, due now, whose mark is a day old. */
 async function dueAlert(email: string): Promise<number> {
   const now = Date.now();
-  await t.database.db.insertInto('alert_addresses').values({ email, confirmed_at: now }).execute();
-  const alert = await t.app.ctx.alerts.create({
-    email,
-    userId: null,
-    query: { city: 'Indore' },
-    queryKey: 'indore',
-    frequency: 'daily',
-    language: 'en',
-    tokenHash: null,
-    tokenExpiresAt: null,
-  });
-  if (!alert.ok) throw new Error('alert not created');
-  const id = Number(alert.row.id);
+  const id = await insertConfirmedAlert(t.database, t.app.ctx.alerts, email, 'Indore', now);
   await t.database.db
     .updateTable('job_alerts')
     .set({ hwm_at: now - 86_400_000, next_due_at: now - 1000 })

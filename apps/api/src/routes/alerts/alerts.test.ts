@@ -6,7 +6,7 @@ import { createAlertScheduler } from '../../plugins/alert-scheduler.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { AlertRepository } from '../../repositories/alert-repository.ts';
 import { createTestApp, TEST_PG_URL, type TestApp } from '../../../test/helpers.ts';
-import { insertJob, insertSpa } from '../../../test/factories.ts';
+import { insertConfirmedAlert, insertJob, insertSpa } from '../../../test/factories.ts';
 import { registerCandidate } from '../../../test/fixtures/accounts.ts';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 
@@ -74,22 +74,10 @@ const dueSinceYesterday = (now: number, id?: number) =>
 /** `count` active alerts for Pune, each of its own confirmed address (`<prefix><i>@example.com`): their ids. */
 async function activeAlerts(prefix: string, count: number, now: number): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const email = `${prefix}${i}@example.com`;
-    await t.database.db.insertInto('alert_addresses').values({ email, confirmed_at: now }).execute();
-    const r = await t.app.ctx.alerts.create({
-      email,
-      userId: null,
-      query: { city: 'Pune' },
-      queryKey: 'pune',
-      frequency: 'daily',
-      language: 'en',
-      tokenHash: null,
-      tokenExpiresAt: null,
-    });
-    expect(r.ok).toBe(true);
-    if (r.ok) ids.push(Number(r.row.id));
-  }
+  for (let i = 0; i < count; i++)
+    ids.push(
+      await insertConfirmedAlert(t.database, t.app.ctx.alerts, `${prefix}${i}@example.com`, 'Pune', now),
+    );
   return ids;
 }
 
