@@ -16,6 +16,7 @@ import {
   charLength,
   containsText,
   jobTextContains,
+  jobTextContainsAsChosen,
   isIndexable,
   jobTextCandidates,
   jobWordsQuery,
@@ -308,13 +309,16 @@ export class JobRepository {
     return terms;
   }
 
-  /** The exact test of one text term on a job row. */
-  private termMatches(eb: ExpressionBuilder<Database, 'jobs'>, t: TextTerm) {
+  /**
+   * The exact test of one text term on a job row. On a walk (`walk`), PostgreSQL's keyword test is
+   * written so that its planner keeps the walk that pgTextPlan chose.
+   */
+  private termMatches(eb: ExpressionBuilder<Database, 'jobs'>, t: TextTerm, walk = false) {
     const { engine } = this.d;
     // Each job keeps its spa's name (migrations 0004 and 0011).
     if (t.kind === 'title') return containsText(engine, 'jobs.title', t.text);
     if (t.kind === 'spa') return containsText(engine, 'jobs.spa_name', t.text);
-    if (engine === 'postgres') return jobTextContains(t.text);
+    if (engine === 'postgres') return walk ? jobTextContainsAsChosen(t.text) : jobTextContains(t.text);
     // The shorter texts first: most jobs that match are found before the description is read.
     return eb.or([
       containsText(engine, 'jobs.title', t.text),
@@ -412,8 +416,8 @@ export class JobRepository {
 
   /** The jobs a plan reads, before ordering and paging. */
   private planned(f: JobFilters, terms: TextTerm[], plan: Plan, now: number): JobsQuery {
-    const matchAll = (q: JobsQuery) =>
-      terms.length ? q.where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t)))) : q;
+    const matchAll = (q: JobsQuery, walk = false) =>
+      terms.length ? q.where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t, walk)))) : q;
     if (plan.kind === 'index' && this.d.engine === 'postgres') {
       // The candidates are exact matches of the driving term; OFFSET 0 keeps PostgreSQL from
       // walking the date order to meet a LIMIT: it reads the few candidates first.
@@ -465,7 +469,9 @@ export class JobRepository {
         ) as unknown as JobsQuery,
       );
     }
-    return matchAll(this.base(f, now));
+    // A walk of all open jobs in date order (jobs_open_search on PostgreSQL) is kept as chosen. With a
+    // filter, PostgreSQL's own choice stands: it often reads the filter's and the word's indexes together.
+    return matchAll(this.base(f, now), plan.kind === 'walk' && this.walksTextIndex(f));
   }
 
   private pageIds(q: JobsQuery, offset: number, limit: number) {
@@ -618,8 +624,14 @@ export class JobRepository {
   private walkEntryCost(f: SearchFilters, terms: TextTerm[]): number {
     const rowFilters = !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
     if (!rowFilters && terms.every((t) => t.kind === 'title')) return ENTRY_COST;
-    if (!rowFilters && !f.city && !f.state && !f.category) return TEXT_ENTRY_COST;
+    if (this.walksTextIndex(f)) return TEXT_ENTRY_COST;
     return ROW_COST;
+  }
+
+  /** A walk with these filters reads the index that carries the jobs' text, in date order, and no row. */
+  private walksTextIndex(f: SearchFilters): boolean {
+    const rowFilters = !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
+    return !rowFilters && !f.city && !f.state && !f.category;
   }
 
   /**

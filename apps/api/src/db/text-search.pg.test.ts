@@ -1,0 +1,53 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { insertJob, insertSpa } from '../../test/factories.ts';
+import { jobTextContains, jobTextContainsAsChosen } from './text-search.ts';
+
+describe("PostgreSQL's keyword test on a walk of the date order", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 20, jobs: 300 } });
+    const spaId = await insertSpa(t.database, { name: 'Lotus 100% Wellness' });
+    await insertJob(t.database, spaId, {
+      title: 'Makeup Artist',
+      description: 'Bridal makeup, art of care.',
+    });
+    await insertJob(t.database, spaId, { title: 'मसाज थेरेपिस्ट', description: 'आयुर्वेदिक मसाज' });
+    await sql`analyze jobs`.execute(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  /** The plan PostgreSQL makes for the jobs passing every test when nothing but a bitmap may be read. */
+  const bitmapOnlyPlan = (tests: Expression<SqlBool>[]) =>
+    t.database.db.transaction().execute(async (tx) => {
+      await sql`set local enable_seqscan = off`.execute(tx);
+      await sql`set local enable_indexscan = off`.execute(tx);
+      await sql`set local enable_indexonlyscan = off`.execute(tx);
+      const r = await sql<{
+        'QUERY PLAN': string;
+      }>`explain select jobs.id from jobs where ${sql.join(tests, sql` and `)}`.execute(tx);
+      return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+
+  const ids = async (tests: Expression<SqlBool>[]) => {
+    const r = await sql<{
+      id: number;
+    }>`select jobs.id from jobs where ${sql.join(tests, sql` and `)} order by jobs.id`.execute(t.database.db);
+    return r.rows.map((row) => Number(row.id));
+  };
+
+  it('cannot be read from the trigram index, where the plain test can', async () => {
+    const words = ['makeup', 'art'];
+    expect(await bitmapOnlyPlan(words.map(jobTextContains))).toContain('jobs_search_trgm');
+    expect(await bitmapOnlyPlan(words.map(jobTextContainsAsChosen))).not.toContain('jobs_search_trgm');
+  });
+
+  it('finds the same jobs as the plain test', async () => {
+    for (const words of [['makeup', 'art'], ['Therapist'], ['100%'], ['मसाज'], ['w_llness'], ['qzxv']]) {
+      const plain = await ids(words.map(jobTextContains));
+      expect(await ids(words.map(jobTextContainsAsChosen)), words.join(' ')).toEqual(plain);
+      if (!['w_llness', 'qzxv'].includes(words[0]!)) expect(plain.length, words.join(' ')).toBeGreaterThan(0);
+    }
+  });
+});
