@@ -81,6 +81,14 @@ async function activeAlerts(prefix: string, count: number, now: number): Promise
   return ids;
 }
 
+/** `count` active alerts for Pune due since yesterday, with one Pune job new since then: their ids. */
+async function dueWithNewJob(prefix: string, count: number, now: number): Promise<number[]> {
+  const ids = await activeAlerts(prefix, count, now);
+  await dueSinceYesterday(now);
+  await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
+  return ids;
+}
+
 /** Creates an alert and confirms it through its e-mail, as a subscriber would. */
 async function confirmedAlert(email: string, query: object, frequency = 'daily') {
   const res = await create({ email, frequency, query });
@@ -461,9 +469,7 @@ describe('digests', () => {
 describe('sending batch after batch', () => {
   it('a digest slow to be taken holds up no other: the senders go on to the batches claimed after it', async () => {
     const now = Date.now();
-    const ids = await activeAlerts('b', 12, now);
-    await dueSinceYesterday(now);
-    await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
+    const ids = await dueWithNewJob('b', 12, now);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let first = true;
@@ -493,9 +499,7 @@ describe('sending batch after batch', () => {
 describe('a run whose database fails part-way', () => {
   it('hands back every alert it had not marked, and the next run sends them', async () => {
     const now = Date.now();
-    const ids = await activeAlerts('f', 12, now);
-    await dueSinceYesterday(now);
-    await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
+    const ids = await dueWithNewJob('f', 12, now);
     // The third statement that marks digests sent fails, as one would on a dropped connection.
     const alerts = new AlertRepository(t.database);
     let marks = 0;
@@ -529,9 +533,7 @@ describe('a run whose database fails part-way', () => {
 describe('two schedulers at once', () => {
   it('send each digest exactly once', async () => {
     const now = Date.now();
-    await activeAlerts('s', 40, now);
-    await dueSinceYesterday(now);
-    await insertJob(t.database, spaId, { city: 'Pune', posted_at: now - 120_000 });
+    await dueWithNewJob('s', 40, now);
     // Each scheduler on its own connection (pool), as two processes would be.
     const other: Db =
       t.engine === 'postgres'
