@@ -238,6 +238,9 @@ const caseAgrees = (text: string) =>
 
 const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
 
+/** Filters that only a job's row answers (pay, experience, a place's spas): no index of open jobs carries them. */
+const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
+
 /** Jobs whose counted views one statement writes (see writeViews). */
 const VIEW_SLICE = 50;
 
@@ -585,7 +588,7 @@ export class JobRepository {
    */
   private async atLeastCap(f: SearchFilters, terms: TextTerm[], now: number): Promise<boolean> {
     // Filters that only a job's row can answer are left to the search's own count.
-    if (f.salaryMin || f.experience !== undefined || f.spaIds) return false;
+    if (rowFilters(f)) return false;
     const eb = expressionBuilder<Database, 'jobs'>();
     const conditions = this.filterConditions(eb, f, now, false);
     // A job holding a single-word term as the start of a word contains it: no test of its text is
@@ -622,16 +625,14 @@ export class JobRepository {
    * needs another index; otherwise each job's row is read.
    */
   private walkEntryCost(f: SearchFilters, terms: TextTerm[]): number {
-    const rowFilters = !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
-    if (!rowFilters && terms.every((t) => t.kind === 'title')) return ENTRY_COST;
+    if (!rowFilters(f) && terms.every((t) => t.kind === 'title')) return ENTRY_COST;
     if (this.walksTextIndex(f)) return TEXT_ENTRY_COST;
     return ROW_COST;
   }
 
   /** A walk with these filters reads the index that carries the jobs' text, in date order, and no row. */
   private walksTextIndex(f: SearchFilters): boolean {
-    const rowFilters = !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
-    return !rowFilters && !f.city && !f.state && !f.category;
+    return !rowFilters(f) && !f.city && !f.state && !f.category;
   }
 
   /**
@@ -821,7 +822,7 @@ export class JobRepository {
    * counts of each state, city and category, so the sum is exact as of then.
    */
   private pastCapBySummary(f: SearchFilters): boolean {
-    if (f.postedDate || f.salaryMin || f.experience !== undefined || f.spaIds) return false;
+    if (f.postedDate || rowFilters(f)) return false;
     this.planStats(); // counted again in the background when a minute old
     // Only a recent count: one that could not be taken again for a while (the database away) is not.
     const stats = this.stats;
