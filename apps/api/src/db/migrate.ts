@@ -17,6 +17,7 @@ import * as spaPlaceIndex from './migrations/0015-spa-place-index.ts';
 import * as jobWords from './migrations/0016-job-words.ts';
 import * as jobsKeptVisible from './migrations/0017-jobs-kept-visible.ts';
 import * as jobPlaceStatistics from './migrations/0018-job-place-statistics.ts';
+import * as jobWordStatistics from './migrations/0019-job-word-statistics.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -41,6 +42,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0016-job-words': jobWords,
   '0017-jobs-kept-visible': jobsKeptVisible,
   '0018-job-place-statistics': jobPlaceStatistics,
+  '0019-job-word-statistics': jobWordStatistics,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -141,7 +141,16 @@ interface PlanStats {
   category: Map<string, number>;
   /** Open jobs by state, city and category, as counted. */
   rows: { state: string; city: string; category: string; n: number }[];
+  /**
+   * PostgreSQL: the words most jobs hold, with the share of jobs holding each, as ANALYZE
+   * last sampled them (migration 0019): in the keyword text (`search`) and in the title; and
+   * the commonest titles, lower-cased, with the share of jobs that have each (`titles`).
+   */
+  words: { search: WordShare[]; title: WordShare[]; titles: WordShare[] };
 }
+
+/** A word, lower-cased, and the share of jobs that hold it. */
+type WordShare = [word: string, share: number];
 
 /** Until the first count arrives: a board of a million open jobs, and typical shares for filters. */
 const UNKNOWN_STATS: PlanStats = {
@@ -150,7 +159,11 @@ const UNKNOWN_STATS: PlanStats = {
   state: new Map(),
   category: new Map(),
   rows: [],
+  words: { search: [], title: [], titles: [] },
 };
+
+/** One word as the statistics' words are cut: letters, digits and marks only. */
+const oneWord = (text: string) => /^[\p{L}\p{M}\p{N}]+$/u.test(text);
 
 export interface JobPage {
   data: Job[];
@@ -204,12 +217,15 @@ export const searchPlanning: {
   summaryPastCap: number;
   /** Searches whose count the summary showed to pass the cap (read by tests). */
   fromSummary: number;
+  /** Searches whose count PostgreSQL's word statistics showed to pass the cap (read by tests). */
+  fromWordStatistics: number;
 } = {
   fewCandidates: FEW_CANDIDATES,
   wordProof: 'likely',
   proved: 0,
   summaryPastCap: SUMMARY_PAST_CAP,
   fromSummary: 0,
+  fromWordStatistics: 0,
 };
 /**
  * Candidates of the word index tested at most when showing that a search
@@ -681,12 +697,18 @@ export class JobRepository {
     const offset = (page - 1) * limit;
     const sort = f.sort ?? 'newest';
     const indexed = terms.filter((t) => isIndexable(t.text));
+    // PostgreSQL: words that the statistics show past the cap need no plan of their own: the page
+    // is found by walking the date order to it.
+    const byWordStatistics =
+      terms.length > 0 && offset + limit <= PROOF_DEPTH && this.pastCapByWords(f, terms);
     const plan: Plan | 'none' = !terms.length
       ? { kind: 'all' }
-      : !indexed.length
-        ? // One or two characters: no index can serve them; only the newest jobs are tested.
-          { kind: 'window', rows: SHORT_TEXT_WINDOW }
-        : await this.textPlan(f, terms, indexed, now);
+      : byWordStatistics
+        ? { kind: 'walk' }
+        : !indexed.length
+          ? // One or two characters: no index can serve them; only the newest jobs are tested.
+            { kind: 'window', rows: SHORT_TEXT_WINDOW }
+          : await this.textPlan(f, terms, indexed, now);
     let ids: number[] = [];
     let n = 0;
     const proof =
@@ -709,9 +731,10 @@ export class JobRepository {
           : within
             ? await this.pageIds(q, offset, within)
             : [];
-    } else if (proof && (await this.atLeastCap(f, terms, now))) {
+    } else if (plan !== 'none' && (byWordStatistics || (proof && (await this.atLeastCap(f, terms, now))))) {
       // Past the cap: only the page is read, newest first by walking the date order to it (a few
       // hundred jobs); in another order from the plan's newest matches.
+      if (byWordStatistics) searchPlanning.fromWordStatistics++;
       n = TOTAL_CAP + 1;
       ids =
         sort === 'newest'
@@ -804,7 +827,14 @@ export class JobRepository {
   }
 
   private async loadPlanStats(): Promise<PlanStats> {
-    const out: PlanStats = { open: 0, city: new Map(), state: new Map(), category: new Map(), rows: [] };
+    const out: PlanStats = {
+      open: 0,
+      city: new Map(),
+      state: new Map(),
+      category: new Map(),
+      rows: [],
+      words: await this.wordStatistics(),
+    };
     for (const r of await this.summaryRows()) {
       const n = Number(r.n);
       out.rows.push({ state: r.state, city: r.city, category: r.category, n });
@@ -835,6 +865,71 @@ export class JobRepository {
       n += r.n;
     }
     return n >= searchPlanning.summaryPastCap;
+  }
+
+  /**
+   * PostgreSQL: the words ANALYZE found most jobs to hold, and the share of
+   * jobs holding each (migration 0019). None on SQLite, before the first
+   * ANALYZE, or where the statistics cannot be read: the searches are counted.
+   */
+  private async wordStatistics(): Promise<PlanStats['words']> {
+    const words: PlanStats['words'] = { search: [], title: [], titles: [] };
+    if (this.d.engine !== 'postgres') return words;
+    const r = await sql<{ name: string; elems: string[] | null; freqs: number[] | null }>`
+      select statistics_name as name, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
+      from pg_stats_ext_exprs
+      where statistics_schemaname = current_schema()
+        and statistics_name in ('jobs_search_words', 'jobs_title_words')
+      union all
+      select 'titles', most_common_vals::text::text[], most_common_freqs
+      from pg_stats
+      where schemaname = current_schema() and tablename = 'jobs' and attname = 'title'`.execute(this.db);
+    for (const row of r.rows) {
+      const shares: WordShare[] = (row.elems ?? []).map((w, i) => [
+        w.toLowerCase(),
+        Number(row.freqs?.[i] ?? 0),
+      ]);
+      if (row.name === 'jobs_search_words') words.search = shares;
+      else if (row.name === 'jobs_title_words') words.title = shares;
+      else words.titles = shares;
+    }
+    return words;
+  }
+
+  /**
+   * PostgreSQL: whether more than SUMMARY_PAST_CAP open jobs hold every word
+   * of the search by the statistics of the last ANALYZE, with no filter but
+   * the words (decision 35). A job holding a word that contains the search's
+   * word matches it, so the commonest such word's share is at least the
+   * word's own; jobs holding every word are at least the sum of those shares
+   * less one for each word past the first. A job whose title holds every word
+   * matches too, so the shares of the common titles that do are another
+   * bound. The shares are of a sample, so the threshold is twice the cap;
+   * only a recent count of open jobs is used.
+   */
+  private pastCapByWords(f: SearchFilters, terms: TextTerm[]): boolean {
+    if (this.d.engine !== 'postgres' || !this.walksTextIndex(f) || f.postedDate) return false;
+    this.planStats(); // counted again in the background when a minute old
+    const stats = this.stats;
+    if (!stats || Date.now() - stats.at > SUMMARY_MAX_AGE_MS) return false;
+    const { words } = stats.value;
+    let share = 1;
+    for (const t of terms) {
+      // Text whose case folds alike in JavaScript and PostgreSQL (ASCII, or a script without case).
+      if (t.kind === 'spa' || !isIndexable(t.text) || !caseAgrees(t.text)) return false;
+      const word = t.text.toLowerCase();
+      let held = 0;
+      // A term of several words (a title such as "nail techn") is held by no one word.
+      if (oneWord(word))
+        for (const [w, s] of words[t.kind === 'word' ? 'search' : 'title'])
+          if (s > held && w.includes(word)) held = s;
+      share -= 1 - held;
+    }
+    // Each job has one title: the shares of different titles add up.
+    let titled = 0;
+    for (const [title, s] of words.titles)
+      if (terms.every((t) => title.includes(t.text.toLowerCase()))) titled += s;
+    return Math.max(share, titled) * stats.value.open >= searchPlanning.summaryPastCap;
   }
 
   /** The share of open jobs that the non-text filters leave, taking them as independent. */
