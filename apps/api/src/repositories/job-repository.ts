@@ -698,9 +698,8 @@ export class JobRepository {
     const sort = f.sort ?? 'newest';
     const indexed = terms.filter((t) => isIndexable(t.text));
     // PostgreSQL: words that the statistics show past the cap need no plan of their own: the page
-    // is found by walking the date order to it.
-    const byWordStatistics =
-      terms.length > 0 && offset + limit <= PROOF_DEPTH && this.pastCapByWords(f, terms);
+    // is found by walking the date order to it, however deep (the proof costs nothing to make).
+    const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
     const plan: Plan | 'none' = !terms.length
       ? { kind: 'all' }
       : byWordStatistics
@@ -718,13 +717,14 @@ export class JobRepository {
       offset + limit <= PROOF_DEPTH &&
       searchPlanning.wordProof !== 'never' &&
       (plan.many || searchPlanning.wordProof === 'always');
+    // Past the cap without counting, newest first: the page is cut where the count's reading would
+    // cut it (it holds the first TOTAL_CAP + 1 matches), so both ways give the same jobs.
+    const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
     if (plan !== 'none' && plan.kind === 'all' && this.pastCapBySummary(f)) {
       // Past the cap by the summary's count: only the page is read, from the filters' index in order.
       searchPlanning.fromSummary++;
       n = TOTAL_CAP + 1;
       const q = this.planned(f, terms, plan, now);
-      // Newest first, the same jobs as the count's reading would give (it holds the first TOTAL_CAP + 1).
-      const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
       ids =
         sort !== 'newest'
           ? await this.sortedPageIds(q, sort, true, near, offset, limit)
@@ -737,9 +737,11 @@ export class JobRepository {
       if (byWordStatistics) searchPlanning.fromWordStatistics++;
       n = TOTAL_CAP + 1;
       ids =
-        sort === 'newest'
-          ? await this.pageIds(this.planned(f, terms, { kind: 'walk' }, now), offset, limit)
-          : await this.sortedPageIds(this.planned(f, terms, plan, now), sort, false, near, offset, limit);
+        sort !== 'newest'
+          ? await this.sortedPageIds(this.planned(f, terms, plan, now), sort, false, near, offset, limit)
+          : within
+            ? await this.pageIds(this.planned(f, terms, { kind: 'walk' }, now), offset, within)
+            : [];
     } else if (plan !== 'none') {
       const q = this.planned(f, terms, plan, now);
       if (sort === 'newest') ({ ids, n } = await this.firstMatches(q, offset, limit));
