@@ -2,7 +2,12 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
-import { jobTextContains, jobTextContainsAsChosen } from './text-search.ts';
+import {
+  containsText,
+  containsTextAsChosen,
+  jobTextContains,
+  jobTextContainsAsChosen,
+} from './text-search.ts';
 
 describe("PostgreSQL's keyword test on a walk of the date order", () => {
   let t: TestApp;
@@ -41,6 +46,16 @@ describe("PostgreSQL's keyword test on a walk of the date order", () => {
     const words = ['makeup', 'art'];
     expect(await bitmapOnlyPlan(words.map(jobTextContains))).toContain('jobs_search_trgm');
     expect(await bitmapOnlyPlan(words.map(jobTextContainsAsChosen))).not.toContain('jobs_search_trgm');
+    // The title's and the spa name's tests, likewise.
+    const titled = [containsText('postgres', 'jobs.title', 'makeup')];
+    expect(await bitmapOnlyPlan(titled)).toContain('jobs_title_trgm');
+    expect(await bitmapOnlyPlan([containsTextAsChosen('jobs.title', 'makeup')])).not.toContain(
+      'jobs_title_trgm',
+    );
+    expect(await ids([containsTextAsChosen('jobs.title', 'MAKEUP')])).toEqual(await ids(titled));
+    expect(await ids([containsTextAsChosen('jobs.spa_name', '100%')])).toEqual(
+      await ids([containsText('postgres', 'jobs.spa_name', '100%')]),
+    );
   });
 
   it('finds the same jobs as the plain test', async () => {

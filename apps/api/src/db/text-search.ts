@@ -91,6 +91,14 @@ export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
 }
 
 /**
+ * A title or spa-name test written the same way (PostgreSQL), for a walk that reads the filters'
+ * index alone: `coalesce` keeps the planner from intersecting it with the column's trigram index.
+ */
+export function containsTextAsChosen(column: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`coalesce(${sql.ref(column)} ilike ${likePattern(text)} escape '\\', false)`;
+}
+
+/**
  * pg_trgm narrows a search to few candidates only through words of three or
  * more letters or digits; a shorter word ("x s", "pa a") yields trigrams that
  * most names hold, and its bitmap rechecks most of the table.

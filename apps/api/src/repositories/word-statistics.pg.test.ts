@@ -193,4 +193,31 @@ describe("PostgreSQL's word statistics show a count past the cap (decision 35)",
       searchPlanning.summaryPastCap = TOTAL_CAP + 1;
     }
   });
+
+  it("a walk with a city tests words far commoner than the city's jobs on each of them, with the same answers", async () => {
+    const job = (await list({ limit: '1' })).json<{ data: { city: string; spa: { name: string } }[] }>()
+      .data[0]!;
+    const { city } = job;
+    const spa = job.spa.name.slice(0, 4).toLowerCase();
+    for (const [query, first] of [
+      // Every job holds `hygiene`, and most titles `therap`: their trigram bitmaps outweigh one city's jobs.
+      [{ q: 'hygiene', city }, true],
+      [{ q: 'hygiene', title: 'therap', city, sort: 'salary' }, true],
+      // Nothing is known of how many spa names hold a text.
+      [{ spa, city }, false],
+    ] as const) {
+      const name = JSON.stringify(query);
+      const before = searchPlanning.filtersFirst;
+      const walked = await read(query);
+      expect(searchPlanning.filtersFirst > before, name).toBe(first);
+      // The same search read from the trigram index.
+      searchPlanning.force = 'index';
+      try {
+        expect(await read(query), name).toEqual(walked);
+      } finally {
+        searchPlanning.force = undefined;
+      }
+      expect(walked[0]!.ids.length, name).toBeGreaterThan(0);
+    }
+  });
 });
