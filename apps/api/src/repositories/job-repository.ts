@@ -894,6 +894,7 @@ export class JobRepository {
   private async wordStatistics(): Promise<PlanStats['words']> {
     const words: PlanStats['words'] = { search: [], title: [], titles: [] };
     if (this.d.engine !== 'postgres') return words;
+    // Statistics that cannot be read (an older server, another owner's tables) leave the summary standing.
     const r = await sql<{ name: string; elems: string[] | null; freqs: number[] | null }>`
       select statistics_name as name, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
       from pg_stats_ext_exprs
@@ -902,7 +903,9 @@ export class JobRepository {
       union all
       select 'titles', most_common_vals::text::text[], most_common_freqs
       from pg_stats
-      where schemaname = current_schema() and tablename = 'jobs' and attname = 'title'`.execute(this.db);
+      where schemaname = current_schema() and tablename = 'jobs' and attname = 'title'`
+      .execute(this.db)
+      .catch(() => ({ rows: [] }));
     for (const row of r.rows) {
       const shares: WordShare[] = (row.elems ?? []).map((w, i) => [
         w.toLowerCase(),

@@ -13,6 +13,9 @@ import type { Engine } from '../database.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine !== 'postgres') return;
+  // Statistics on an expression came with PostgreSQL 14; before it, word searches are counted as before.
+  const r = await sql<{ v: number }>`select current_setting('server_version_num')::int as v`.execute(db);
+  if (Number(r.rows[0]?.v ?? 0) < 140000) return;
   await sql`create statistics if not exists jobs_search_words on (to_tsvector('simple', search_text)) from jobs`.execute(
     db,
   );
