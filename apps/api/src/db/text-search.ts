@@ -87,7 +87,7 @@ export function jobTextContains(text: string): Expression<SqlBool> {
  * else: a job without text matches neither way.
  */
 export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
-  return sql<SqlBool>`coalesce(jobs.search_text like lower(${likePattern(text)}) escape '\\', false)`;
+  return asChosen(jobTextContains(text));
 }
 
 /**
@@ -95,8 +95,11 @@ export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
  * index alone: `coalesce` keeps the planner from intersecting it with the column's trigram index.
  */
 export function containsTextAsChosen(column: string, text: string): Expression<SqlBool> {
-  return sql<SqlBool>`coalesce(${sql.ref(column)} ilike ${likePattern(text)} escape '\\', false)`;
+  return asChosen(containsText('postgres', column, text));
 }
+
+/** A test no index can serve, and whose estimate the planner does not multiply with others'. */
+const asChosen = (test: Expression<SqlBool>) => sql<SqlBool>`coalesce(${test}, false)`;
 
 /**
  * pg_trgm narrows a search to few candidates only through words of three or

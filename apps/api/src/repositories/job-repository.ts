@@ -866,18 +866,28 @@ export class JobRepository {
   }
 
   /**
+   * The planner's statistics when they were counted at most SUMMARY_MAX_AGE_MS
+   * ago (asked again in the background when a minute old); none otherwise, as
+   * when the database has been away: what they say a search matches is not
+   * taken from an old count.
+   */
+  private recentStats(): PlanStats | undefined {
+    this.planStats();
+    const stats = this.stats;
+    return stats && Date.now() - stats.at <= SUMMARY_MAX_AGE_MS ? stats.value : undefined;
+  }
+
+  /**
    * Whether the last summary counted at least SUMMARY_PAST_CAP open jobs for
    * a listing filtered by nothing but city, state and category. Its rows are
    * counts of each state, city and category, so the sum is exact as of then.
    */
   private pastCapBySummary(f: SearchFilters): boolean {
     if (f.postedDate || rowFilters(f)) return false;
-    this.planStats(); // counted again in the background when a minute old
-    // Only a recent count: one that could not be taken again for a while (the database away) is not.
-    const stats = this.stats;
-    if (!stats || Date.now() - stats.at > SUMMARY_MAX_AGE_MS) return false;
+    const stats = this.recentStats();
+    if (!stats) return false;
     let n = 0;
-    for (const r of stats.value.rows) {
+    for (const r of stats.rows) {
       if (f.city && r.city !== f.city) continue;
       if (f.state && r.state !== f.state) continue;
       if (f.category && r.category !== f.category) continue;
@@ -931,10 +941,9 @@ export class JobRepository {
    */
   private pastCapByWords(f: SearchFilters, terms: TextTerm[]): boolean {
     if (this.d.engine !== 'postgres' || !this.walksTextIndex(f) || f.postedDate) return false;
-    this.planStats(); // counted again in the background when a minute old
-    const stats = this.stats;
-    if (!stats || Date.now() - stats.at > SUMMARY_MAX_AGE_MS) return false;
-    const { words } = stats.value;
+    const stats = this.recentStats();
+    if (!stats) return false;
+    const { words } = stats;
     let share = 1;
     for (const t of terms) {
       // Text whose case folds alike in JavaScript and PostgreSQL (ASCII, or a script without case).
@@ -945,7 +954,7 @@ export class JobRepository {
     let titled = 0;
     for (const [title, s] of words.titles)
       if (terms.every((t) => title.includes(t.text.toLowerCase()))) titled += s;
-    return Math.max(share, titled) * stats.value.open >= searchPlanning.summaryPastCap;
+    return Math.max(share, titled) * stats.open >= searchPlanning.summaryPastCap;
   }
 
   /**
