@@ -24,6 +24,13 @@ export const charLength = (text: string) => Array.from(text).length;
 
 export const isIndexable = (text: string) => charLength(text) >= MIN_INDEXED_CHARS;
 
+/**
+ * PostgreSQL's trigram index narrows a search only through three letters,
+ * digits or marks in a row: pg_trgm drops every other character, so text
+ * such as `%_%` or `a.b` would read the whole index and recheck every job.
+ */
+export const pgTrigramsIn = (text: string) => /[\p{L}\p{M}\p{N}]{3}/u.test(text);
+
 /** Words of a keyword search: split on spaces, without repeats, at most five. */
 export function keywordWords(q: string): string[] {
   const seen = new Set<string>();

@@ -19,6 +19,7 @@ import {
   jobTextContains,
   jobTextContainsAsChosen,
   isIndexable,
+  pgTrigramsIn,
   jobTextCandidates,
   jobWordsQuery,
   trigramsOf,
@@ -713,7 +714,10 @@ export class JobRepository {
     const terms = this.textTerms(f);
     const offset = (page - 1) * limit;
     const sort = f.sort ?? 'newest';
-    const indexed = terms.filter((t) => isIndexable(t.text));
+    // Text no index can narrow is, like one or two characters, looked for among the newest jobs only.
+    const indexed = terms.filter(
+      (t) => isIndexable(t.text) && (this.d.engine !== 'postgres' || pgTrigramsIn(t.text)),
+    );
     // PostgreSQL: words that the statistics show past the cap need no plan of their own: the page
     // is found by walking the date order to it, however deep (the proof costs nothing to make).
     const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
@@ -722,7 +726,8 @@ export class JobRepository {
       : byWordStatistics
         ? { kind: 'walk' }
         : !indexed.length
-          ? // One or two characters: no index can serve them; only the newest jobs are tested.
+          ? // One or two characters (on PostgreSQL, no three letters or digits in a row): no index can
+            // serve them; only the newest jobs are tested.
             { kind: 'window', rows: SHORT_TEXT_WINDOW }
           : await this.textPlan(f, terms, indexed, now);
     let ids: number[] = [];

@@ -220,4 +220,38 @@ describe("PostgreSQL's word statistics show a count past the cap (decision 35)",
       expect(walked[0]!.ids.length, name).toBeGreaterThan(0);
     }
   });
+
+  it('text without three letters or digits in a row is looked for among the newest jobs, as a short word is', async () => {
+    // pg_trgm drops `%` and `_`: its index would return every job to recheck. The oldest and the newest
+    // open jobs are given such a title; only the newest is within the window of jobs tested.
+    const ends = await sql<{ id: number; title: string }>`
+      (select id, title from jobs where is_active = 1 order by posted_at asc, id asc limit 1)
+      union all
+      (select id, title from jobs where is_active = 1 order by posted_at desc, id desc limit 1)`.execute(
+      t.database.db,
+    );
+    const [oldest, newest] = ends.rows;
+    const retitle = (id: number, title: string) =>
+      sql`update jobs set title = ${title} where id = ${id}`.execute(t.database.db);
+    try {
+      await retitle(oldest!.id, 'Old %_% desk');
+      await retitle(newest!.id, 'New %_% desk');
+      for (const query of [{ title: '%_%' }, { q: '%_%' }] as Record<string, string>[]) {
+        const res = await list({ ...query, limit: '9' });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<ListBody>();
+        expect(
+          body.data.map((j) => j._id),
+          JSON.stringify(query),
+        ).toEqual([String(newest!.id)]);
+        expect(body.total).toBe(1);
+      }
+      // With a word the index narrows, every job is searched.
+      const both = (await list({ q: '%_% desk', limit: '9' })).json<ListBody>();
+      expect(both.data.map((j) => j._id).sort()).toEqual([String(newest!.id), String(oldest!.id)].sort());
+    } finally {
+      await retitle(oldest!.id, oldest!.title);
+      await retitle(newest!.id, newest!.title);
+    }
+  });
 });
