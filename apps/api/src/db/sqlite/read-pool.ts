@@ -24,6 +24,36 @@ export class QueryTimeoutError extends Error {
 }
 
 /**
+ * A read's time budget, as the pool's abort signal: the one listener the pool adds, and whether it ran
+ * out. Node's AbortController would do, but it builds an event target for every read, thousands a second,
+ * and a CPU-heavy load kept so many of them alive across collections that they were a fifth of what the
+ * API's main heap carried to its next full collection (decision 21's last addendum).
+ */
+class Budget {
+  aborted = false;
+  private listener: (() => void) | undefined;
+
+  addEventListener(_name: 'abort', listener: () => void): void {
+    this.listener = listener;
+  }
+
+  removeEventListener(_name: 'abort', listener: () => void): void {
+    if (this.listener === listener) this.listener = undefined;
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    listener?.();
+  }
+}
+
+/** The timer's callback, the same function for every read (a closure would be one more object each). */
+const spend = (budget: Budget) => budget.abort();
+
+/**
  * Worker threads that answer reads from the SQLite file. A read past its
  * budget is abandoned: the caller gets QueryTimeoutError at once, the worker
  * is ended and replaced, and the API's event loop never waited on it.
@@ -54,12 +84,12 @@ export class ReadPool {
   async read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
     // A timer of its own, cleared when the read is done: AbortSignal.timeout's timer would still fire for
     // every read, long after it was answered, and build an error each time (a tenth of a millisecond).
-    const budget = new AbortController();
-    const timer = setTimeout(() => budget.abort(), this.budgetMs);
+    const budget = new Budget();
+    const timer = setTimeout(spend, this.budgetMs, budget);
     try {
-      return (await this.piscina.run({ sql, parameters }, { signal: budget.signal })) as unknown[];
+      return (await this.piscina.run({ sql, parameters }, { signal: budget })) as unknown[];
     } catch (err) {
-      if (budget.signal.aborted) throw new QueryTimeoutError(this.budgetMs);
+      if (budget.aborted) throw new QueryTimeoutError(this.budgetMs);
       throw err;
     } finally {
       clearTimeout(timer);
