@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalInt, optionalNumber, optionalText, pageQuery, successFlag } from './common.ts';
+import { messages } from './messages.ts';
 import { spaSummarySchema } from './spa.ts';
 
 export const GENDERS = ['Male', 'Female'] as const;
@@ -37,7 +38,7 @@ export type JobSort = (typeof JOB_SORTS)[number];
 
 const isoDate = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.iso.date({ message: 'postedDate must be a date (YYYY-MM-DD)' }).optional(),
+  z.iso.date({ message: messages.dateInvalid }).optional(),
 );
 
 export const jobListQuery = z

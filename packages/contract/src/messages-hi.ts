@@ -98,6 +98,7 @@ export const messagesHi: { readonly [K in MessageKey]: string } = {
   wholeNumberRequired: 'कृपया पूरी संख्या डालें (दशमलव के बिना)',
   textRequired: 'कृपया टेक्स्ट लिखें',
   choiceInvalid: 'कृपया दिए गए विकल्पों में से एक चुनें',
+  dateInvalid: 'कृपया तारीख YYYY-MM-DD के रूप में डालें',
   unknownField: 'यह फ़ील्ड नहीं भेजी जा सकती',
   staffOnly: 'ऐक्सेस नहीं मिला। यह हिस्सा एम्प्लॉयर और एडमिन के लिए है।',
   employersOnly: 'ऐक्सेस नहीं मिला। इसे सिर्फ़ एम्प्लॉयर इस्तेमाल कर सकते हैं।',

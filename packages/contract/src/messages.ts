@@ -95,6 +95,7 @@ export const messages = {
   wholeNumberRequired: 'Please enter a whole number',
   textRequired: 'Please enter text',
   choiceInvalid: 'Please choose one of the listed options',
+  dateInvalid: 'Please enter a date as YYYY-MM-DD',
   unknownField: 'This field is not allowed',
   // Employers and admins.
   staffOnly: 'Access denied. This area is for employers and admins.',

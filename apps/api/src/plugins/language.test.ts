@@ -155,6 +155,15 @@ describe('answers in the language of Accept-Language', () => {
       code: 'numberTooSmall',
     });
     expect(pageEn.json().message).toBe('Invalid page: Must be at least 1');
+
+    // A schema's own message on a query parameter, in Hindi as well.
+    const date = await t.app.inject({ url: '/api/v1/spajobs?postedDate=yesterday', headers: HINDI });
+    expect(date.statusCode).toBe(400);
+    expect(date.json()).toMatchObject({
+      message: lmHi.invalidParameter('postedDate', hi.dateInvalid),
+      code: 'dateInvalid',
+      fields: { postedDate: hi.dateInvalid },
+    });
   });
 
   it('gives success messages of the contract in Hindi', async () => {
