@@ -98,8 +98,9 @@ export class NewJobIndex<J extends MatchableJob> {
   match(q: AlertQuery, after: number, limit: number, countCap = 100): AlertMatch<J> {
     const near =
       q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng, km: q.radius ?? 10 } : null;
-    let candidates: number[];
-    if (q.city) candidates = this.byCity.get(q.city) ?? [];
+    // The jobs of the filter that leaves fewest (every filter is tested on each of them below).
+    const lists: number[][] = [];
+    if (q.city) lists.push(this.byCity.get(q.city) ?? []);
     else if (near) {
       const box = boundingBox(near.lat, near.lng, near.km);
       const found: number[] = [];
@@ -109,10 +110,13 @@ export class NewJobIndex<J extends MatchableJob> {
           if (list) for (const i of list) found.push(i);
         }
       }
-      candidates = found.sort((x, y) => x - y);
-    } else if (q.category) candidates = this.byCategory.get(q.category) ?? [];
-    else if (q.state) candidates = this.byState.get(q.state) ?? [];
-    else candidates = this.all;
+      lists.push(found.sort((x, y) => x - y));
+    }
+    if (q.category) lists.push(this.byCategory.get(q.category) ?? []);
+    if (q.state) lists.push(this.byState.get(q.state) ?? []);
+    let candidates = this.all;
+    for (const list of lists)
+      if (list.length < candidates.length || candidates === this.all) candidates = list;
 
     const terms: Uint8Array[] = [];
     if (q.title) terms.push(this.hits('title', q.title.toLowerCase()));
