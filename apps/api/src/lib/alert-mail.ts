@@ -6,6 +6,7 @@ import {
 } from '@spajobs/contract/alert';
 import { pageUrl, rupees } from './mail-language.ts';
 import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from './escape.ts';
 
 /**
  * The job-alert e-mails in English and Hindi (the alert's language): the
@@ -103,15 +104,6 @@ export function describeAlert(q: AlertQuery, lang: AlertLanguage): string {
   if (q.experience !== undefined) parts.push(t.experience(q.experience));
   return parts.length ? parts.join(', ') : t.anyJob;
 }
-
-const HTML_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
 
 function html(lang: AlertLanguage, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f2937">${body}</body></html>`;

@@ -114,9 +114,7 @@ export class NewJobIndex<J extends MatchableJob> {
     }
     if (q.category) lists.push(this.byCategory.get(q.category) ?? []);
     if (q.state) lists.push(this.byState.get(q.state) ?? []);
-    let candidates = this.all;
-    for (const list of lists)
-      if (list.length < candidates.length || candidates === this.all) candidates = list;
+    const candidates = lists.reduce((a, b) => (b.length < a.length ? b : a), this.all);
 
     const terms: Uint8Array[] = [];
     if (q.title) terms.push(this.hits('title', q.title.toLowerCase()));

@@ -2,16 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@spajobs/contract/messages';
 import { TtlCache } from '../lib/ttl-cache.ts';
+import { escapeXml } from '../lib/escape.ts';
 
 /** Rows read from the database per step while a sitemap file is written. */
 const CHUNK = 1000;
 const XML = 'application/xml; charset=utf-8';
 
-const escapeXml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 const isoDate = (ms: number) => new Date(ms).toISOString();
 
 /** Public pages that are not records, in the sitemap. */

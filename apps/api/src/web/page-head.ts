@@ -2,6 +2,7 @@ import type { Spa } from '@spajobs/contract/spa';
 import type { AppContext } from '../plugins/context.ts';
 import type { JobPageFacts } from '../repositories/job-repository.ts';
 import { parseId } from '../repositories/spa-repository.ts';
+import { escapeHtml } from '../lib/escape.ts';
 
 export interface PageHead {
   title: string;
@@ -15,8 +16,6 @@ export interface PageHead {
   status?: number;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON inside <script> must not be able to close the tag. */
 export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 

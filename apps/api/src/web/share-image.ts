@@ -4,12 +4,7 @@ import { messages } from '@spajobs/contract/messages';
 import { TtlCache } from '../lib/ttl-cache.ts';
 import { sendError } from '../plugins/errors.ts';
 import { parseId } from '../repositories/spa-repository.ts';
-
-const escapeXml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
+import { escapeXml } from '../lib/escape.ts';
 
 /** Words into lines of at most `width` characters, at most `max` lines (the last one ending in "…" if cut). */
 function wrap(text: string, width: number, max: number): string[] {

@@ -67,6 +67,12 @@ const spend = (budget: Budget) => budget.abort();
  * insides have changed is left as it is (`read-pool.test.ts` fails then, to say so).
  */
 export function reuseWorkerDescriptions(): boolean {
+  reusing ??= keepWorkerDescriptions();
+  return reusing;
+}
+let reusing: boolean | undefined;
+
+function keepWorkerDescriptions(): boolean {
   try {
     const require = createRequire(import.meta.url);
     const entry = require.resolve('piscina');
@@ -74,10 +80,8 @@ export function reuseWorkerDescriptions(): boolean {
       WorkerInfo?: { prototype: object };
     };
     const proto = internals.WorkerInfo?.prototype;
-    if (!proto) return false;
-    const own = Object.getOwnPropertyDescriptor(proto, 'interface');
-    if (!own?.get) return false;
-    if (reused.has(proto)) return true;
+    const own = proto && Object.getOwnPropertyDescriptor(proto, 'interface');
+    if (!proto || !own?.get) return false;
     const describe = own.get;
     const made = new WeakMap<object, unknown>();
     Object.defineProperty(proto, 'interface', {
@@ -89,13 +93,11 @@ export function reuseWorkerDescriptions(): boolean {
         return description;
       },
     });
-    reused.add(proto);
     return true;
   } catch {
     return false;
   }
 }
-const reused = new WeakSet<object>();
 
 /**
  * Worker threads that answer reads from the SQLite file. A read past its
