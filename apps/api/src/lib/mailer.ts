@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { Piscina } from 'piscina';
 import type { Config } from '../config.ts';
+import { reuseWorkerDescriptions } from './worker-descriptions.ts';
 
 const smtpWorkerFile = fileURLToPath(new URL('./smtp-worker.mjs', import.meta.url));
 
@@ -80,6 +81,7 @@ export function createMailer(opts: {
   const retry = opts.retry ?? DEFAULT_RETRY;
   const connections = opts.maxConnections ?? 4;
   const threads = Math.max(1, Math.min(opts.threads ?? 1, connections));
+  if (opts.smtpUrl) reuseWorkerDescriptions();
   const smtp = opts.smtpUrl
     ? new Piscina({
         filename: smtpWorkerFile,

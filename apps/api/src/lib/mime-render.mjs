@@ -8,7 +8,9 @@
 // base64 and quoted-printable functions, in the order and with the separators that `MimeNode.stream`
 // writes; mime-render.test.ts checks that both give the same bytes. A tree holding anything but
 // strings and buffers (a stream, a file, a URL, raw source) is left to `build()`.
+import { randomBytes } from 'node:crypto';
 import * as base64 from 'nodemailer/lib/base64';
+import MimeNode from 'nodemailer/lib/mime-node';
 import * as qp from 'nodemailer/lib/qp';
 
 /** The line length of both encoders, as MimeNode's streams use them. */
@@ -62,4 +64,43 @@ export async function renderMessage(node) {
   const last = raw[raw.length - 1];
   if (last === 0x0a) return raw;
   return Buffer.concat([raw, Buffer.from(last === 0x0d ? '\n' : '\r\n')]);
+}
+
+/** Random for each thread, so that no two messages from any thread share a boundary. */
+const boundaryBase = randomBytes(8).toString('hex');
+let boundaries = 0;
+
+/**
+ * The shared part of a message's multipart boundaries (MailComposer's `baseBoundary`): this thread's
+ * random part and a count. Left to nodemailer, every node of the tree draws eight random bytes for it,
+ * though only the root's is used: three calls into the random generator for a digest, about a twentieth
+ * of a mail thread's time. The boundary only has to differ from the message's content and from other
+ * messages' boundaries.
+ */
+export function messageBoundary() {
+  boundaries = (boundaries + 1) % Number.MAX_SAFE_INTEGER;
+  return `${boundaryBase}${boundaries.toString(16)}`;
+}
+
+/**
+ * nodemailer's own header-name normalisation, kept for the test that checks the remembered one against it.
+ */
+export const normalizeHeaderKey = MimeNode.prototype._normalizeHeaderKey;
+/** Header names as normalised, by the name asked for: a message uses a dozen, asked for again and again. */
+const headerKeys = new Map();
+const HEADER_KEYS_KEPT = 1_000;
+
+// MimeNode normalises a header's name with three regular expressions each time a header is set or read,
+// dozens of times a message (about a twentieth of a mail thread's time). The result depends on the name
+// alone, so each name's is remembered (names beyond the first thousand are worked out each time).
+if (typeof normalizeHeaderKey === 'function') {
+  MimeNode.prototype._normalizeHeaderKey = function rememberedHeaderKey(key) {
+    if (typeof key !== 'string') return normalizeHeaderKey.call(this, key);
+    let normalized = headerKeys.get(key);
+    if (normalized === undefined) {
+      normalized = normalizeHeaderKey.call(this, key);
+      if (headerKeys.size < HEADER_KEYS_KEPT) headerKeys.set(key, normalized);
+    }
+    return normalized;
+  };
 }

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
+import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { digestMail, type DigestJob } from './alert-mail.ts';
-import { renderMessage } from './mime-render.mjs';
+import { messageBoundary, normalizeHeaderKey, renderMessage } from './mime-render.mjs';
 
 const require = createRequire(import.meta.url);
 const MailComposer = require('nodemailer/lib/mail-composer') as new (mail: object) => {
@@ -97,5 +98,55 @@ describe('messages written in one pass', () => {
     const raw = await renderMessage(node);
     expect(raw.toString()).toContain(Buffer.from('streamed part').toString('base64'));
     expect(raw.toString()).toMatch(/\r\n$/);
+  });
+});
+
+describe('what a mail thread keeps from one message to the next', () => {
+  it('gives every message boundaries of its own, and the message reads back whole', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1_000; i++) seen.add(messageBoundary());
+    expect(seen.size).toBe(1_000);
+    const mail = digest('hi');
+    const bases = [messageBoundary(), messageBoundary()];
+    const raws = await Promise.all(
+      bases.map((baseBoundary) =>
+        renderMessage(new MailComposer({ from: 'alerts@spajobs.example', baseBoundary, ...mail }).compile()),
+      ),
+    );
+    for (const [i, raw] of raws.entries()) {
+      expect(raw.toString()).toContain(`boundary="--_NmP-${bases[i]}-Part_1"`);
+      const parsed = await simpleParser(raw);
+      expect(parsed.text?.trim()).toBe(mail.text.trim());
+      expect(parsed.html).toBe(mail.html);
+      expect(raw.toString()).toContain('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+    }
+    expect(raws[0]!.toString()).not.toContain(bases[1]);
+  });
+
+  it('names headers as nodemailer does, the first time and every time after', () => {
+    const require = createRequire(import.meta.url);
+    const MimeNode = require('nodemailer/lib/mime-node') as new () => {
+      _normalizeHeaderKey(k: unknown): string;
+    };
+    const node = new MimeNode();
+    const keys = [
+      'list-unsubscribe',
+      'List-Unsubscribe-Post',
+      'x-alert-id',
+      'MIME-VERSION',
+      'content-features',
+      'message-id',
+      'x-smtpapi',
+      'dkim-signature',
+      'otp-token',
+      'From: ceo@example.com (',
+      'x\u0000y',
+      '',
+    ];
+    for (const round of [1, 2])
+      for (const key of keys)
+        expect([round, node._normalizeHeaderKey(key)]).toEqual([round, normalizeHeaderKey(key)]);
+    expect(node._normalizeHeaderKey('list-unsubscribe-post')).toBe('List-Unsubscribe-Post');
+    expect(node._normalizeHeaderKey('message-id')).toBe('Message-ID');
   });
 });

@@ -7,7 +7,7 @@ import { workerData } from 'node:worker_threads';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import { renderMessage } from './mime-render.mjs';
+import { messageBoundary, renderMessage } from './mime-render.mjs';
 
 // Mail can wait a moment; a visitor's page cannot. On Linux a thread has a priority of its own, so this
 // one gives way to the API's threads whenever the CPU is short.
@@ -173,7 +173,11 @@ export default async function send(message) {
   try {
     // The whole message is built first and handed to the connection as one piece: written part by part
     // as it is encoded, a digest became dozens of small socket writes, on each side of the connection.
-    const node = new MailComposer({ textEncoding: textEncoding(message), ...message }).compile();
+    const node = new MailComposer({
+      textEncoding: textEncoding(message),
+      baseBoundary: messageBoundary(),
+      ...message,
+    }).compile();
     const envelope = node.getEnvelope();
     const raw = await renderMessage(node);
     await sendRaw(envelope, raw);

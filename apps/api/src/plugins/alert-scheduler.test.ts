@@ -41,6 +41,22 @@ describe('sent digests marked together', () => {
     expect(await Promise.all(later)).toEqual([true, false, true]);
   });
 
+  it('marks those accepted in the same turn with one statement', async () => {
+    const w = controlledWrite();
+    const markSent = coalescedMarks(w.write);
+    const marks = [markSent(mark(1)), markSent(mark(2)), markSent(mark(3))];
+    await tick();
+    expect(w.statements).toEqual([[1, 2, 3]]);
+    w.pending[0]!.finish([2]);
+    expect(await Promise.all(marks)).toEqual([true, false, true]);
+    // Nothing waiting, nothing written; the next mark starts a statement of its own.
+    const next = markSent(mark(4));
+    await tick();
+    expect(w.statements).toEqual([[1, 2, 3], [4]]);
+    w.pending[1]!.finish();
+    expect(await next).toBe(true);
+  });
+
   it('fails only the marks of a statement that failed, and goes on with the next', async () => {
     const w = controlledWrite();
     const markSent = coalescedMarks(w.write);
@@ -58,18 +74,15 @@ describe('sent digests marked together', () => {
   it('writes at most a hundred marks to a statement', async () => {
     const w = controlledWrite();
     const markSent = coalescedMarks(w.write);
-    const first = markSent(mark(0));
-    const rest = Array.from({ length: 150 }, (_, i) => markSent(mark(i + 1)));
+    const all = Array.from({ length: 151 }, (_, i) => markSent(mark(i)));
     await tick();
+    expect(w.statements).toHaveLength(1);
+    expect(w.statements[0]).toHaveLength(100);
     w.pending[0]!.finish();
-    await first;
     await tick();
-    expect(w.statements[1]).toHaveLength(100);
+    expect(w.statements[1]).toHaveLength(51);
     w.pending[1]!.finish();
-    await tick();
-    await tick();
-    expect(w.statements[2]).toHaveLength(50);
-    w.pending[2]!.finish();
-    expect((await Promise.all(rest)).every(Boolean)).toBe(true);
+    expect((await Promise.all(all)).every(Boolean)).toBe(true);
+    expect(w.statements.flat()).toEqual(Array.from({ length: 151 }, (_, i) => i));
   });
 });

@@ -93,18 +93,20 @@ type SentMark = { id: number; hwmAt: number; nextDueAt: number; sentAt: number }
 const MARKS_PER_STATEMENT = 100;
 
 /**
- * Marks sent digests one statement at a time: the digests whose mail was accepted while a statement was
- * being written are marked together by the next, as soon as it is done. None waits longer than it would for
- * a connection of its own, so the moment between a mail's acceptance and its mark is no longer than before,
- * but a run commits less often than once a digest (each commit waits for the disk): on PostgreSQL, 18,162
- * digests in 10 s were marked with at most 8,504 commits.
+ * Marks sent digests one statement at a time: the digests whose mail was accepted in the same turn of the
+ * event loop, or while a statement was being written, are marked together by the next statement, which
+ * starts as soon as the one before it is done, or once the turn's other events have been handled. A
+ * mark waits no longer than that, but a run commits far less often than once a digest (each commit waits
+ * for the disk). On PostgreSQL, 18,162 digests in 10 s were marked with at most 8,504 commits while only
+ * a statement in progress held marks back. On SQLite a statement runs synchronously, so nothing came in
+ * while one ran: two statements in three marked one digest, about 0.2 ms each.
  * Resolves true for a digest marked, false for one whose lease was lost.
  */
 export function coalescedMarks(write: (marks: SentMark[]) => Promise<Set<number>>) {
   let waiting: { mark: SentMark; done: (marked: boolean) => void; fail: (err: unknown) => void }[] = [];
-  let writing = false;
+  /** A statement is being written, or one is due at the end of this turn. */
+  let busy = false;
   async function drain() {
-    writing = true;
     while (waiting.length) {
       const these = waiting.slice(0, MARKS_PER_STATEMENT);
       waiting = waiting.slice(these.length);
@@ -115,12 +117,14 @@ export function coalescedMarks(write: (marks: SentMark[]) => Promise<Set<number>
         for (const w of these) w.fail(err);
       }
     }
-    writing = false;
+    busy = false;
   }
   return (mark: SentMark) =>
     new Promise<boolean>((done, fail) => {
       waiting.push({ mark, done, fail });
-      if (!writing) void drain();
+      if (busy) return;
+      busy = true;
+      setImmediate(() => void drain());
     });
 }
 

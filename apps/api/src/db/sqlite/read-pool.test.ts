@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Piscina } from 'piscina';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ReadPool, reuseWorkerDescriptions } from './read-pool.ts';
+import { reuseWorkerDescriptions } from '../../lib/worker-descriptions.ts';
+import { ReadPool } from './read-pool.ts';
 
 // The read pool keeps one description of each worker for piscina's load balancer instead of a new one
 // for every read (reuseWorkerDescriptions). The descriptions must still tell each worker's state as it is.
