@@ -91,12 +91,6 @@ type SentMark = { id: number; hwmAt: number; nextDueAt: number; sentAt: number }
 
 /** Sent digests marked in one statement at most. */
 const MARKS_PER_STATEMENT = 100;
-/**
- * Digests sent whose marks are still being written, at most, before the senders wait for them: a
- * sender goes on to its next digest as soon as the SMTP server has taken one, so that the marks'
- * commits (each waits for the disk) do not hold up the mail, and two statements' worth may wait.
- */
-const MARKS_AHEAD = 2 * MARKS_PER_STATEMENT;
 
 /**
  * Marks sent digests one statement at a time: the digests whose mail was accepted in the same turn of the
@@ -153,11 +147,7 @@ export function createAlertScheduler(deps: {
   const markSent = coalescedMarks((digests) => alerts.markSent(digests, owner));
   let timer: NodeJS.Timeout | undefined;
 
-  /**
-   * Sends one digest. Resolves once the SMTP server has taken it (or sending failed and the alert was
-   * handed back), with its mark as it is being written: the sender may go on to the next digest meanwhile.
-   */
-  async function sendOne(digest: Digest, stats: AlertRunStats): Promise<{ mark: Promise<void> }> {
+  async function sendOne(digest: Digest, stats: AlertRunStats): Promise<void> {
     const { row, query, jobs, total, hwmAt } = digest;
     const frequency = row.frequency as AlertFrequency;
     const mail = digestMail({
@@ -178,27 +168,22 @@ export function createAlertScheduler(deps: {
       stats.failed++;
       deps.log()?.error({ err, alertId: row.id }, 'job alert digest not sent; it will be tried again');
       await alerts.release(Number(row.id), owner, Date.now() + config.alerts.retryAfterMs);
-      return { mark: Promise.resolve() };
+      return;
     }
     const now = Date.now();
-    const mark = markSent({
+    const marked = await markSent({
       id: Number(row.id),
       hwmAt,
       nextDueAt: nextDigestAt(frequency, now),
       sentAt: now,
-    }).then((marked) => {
-      if (marked) stats.sent++;
-      else {
-        stats.lost++;
-        deps
-          .log()
-          ?.warn(
-            { alertId: row.id },
-            'job alert digest sent after its alert was deleted or its lease ran out',
-          );
-      }
     });
-    return { mark };
+    if (marked) stats.sent++;
+    else {
+      stats.lost++;
+      deps
+        .log()
+        ?.warn({ alertId: row.id }, 'job alert digest sent after its alert was deleted or its lease ran out');
+    }
   }
 
   /**
@@ -305,13 +290,8 @@ export function createAlertScheduler(deps: {
         await moving;
       }
     };
-    /** Marks being written for digests already sent; the senders go on meanwhile, up to MARKS_AHEAD of them. */
-    const marking = new Set<Promise<void>>();
-    /** The first mark that could not be written (the database went away): the run fails with it. */
-    let markFailure: unknown;
     const sender = async () => {
       for (;;) {
-        while (marking.size >= MARKS_AHEAD) await Promise.race(marking);
         const got = await take().catch((err: unknown) => {
           failed = true;
           throw err;
@@ -321,37 +301,22 @@ export function createAlertScheduler(deps: {
         // own, after whatever requests came in meanwhile: answers from the mail threads arrive together,
         // and worked off in one go they would hold up visitors for milliseconds at a time.
         await yieldToEvents();
-        let mark: Promise<void>;
         try {
-          ({ mark } = await sendOne(got.digest, stats));
+          await sendOne(got.digest, stats);
         } catch (err) {
           failed = true;
           throw err;
         }
-        const settledOne = mark.then(
-          () => {
-            const left = unsettled.get(got.batch)! - 1;
-            if (left) unsettled.set(got.batch, left);
-            else unsettled.delete(got.batch);
-          },
-          (err: unknown) => {
-            failed = true;
-            markFailure ??= err;
-          },
-        );
-        const tracked = settledOne.finally(() => marking.delete(tracked));
-        marking.add(tracked);
+        const left = unsettled.get(got.batch)! - 1;
+        if (left) unsettled.set(got.batch, left);
+        else unsettled.delete(got.batch);
       }
     };
-    // Every send in flight, and every mark being written, settles before a failure is passed on, so
-    // none is marked after its lease is handed back.
+    // Every send in flight settles before a failure is passed on, so none is marked after its lease is handed back.
     const settled = await Promise.allSettled(
       Array.from({ length: Math.max(1, config.alerts.concurrency) }, sender),
     );
-    while (marking.size) await Promise.all(marking);
-    const failure =
-      settled.find((r) => r.status === 'rejected') ??
-      (markFailure === undefined ? undefined : { reason: markFailure });
+    const failure = settled.find((r) => r.status === 'rejected');
     // The batch claimed ahead is not sent (sending failed, or the scheduler is stopping): it goes back.
     const left = await ahead?.catch(() => null);
     const handBackIds = [...unsettled.keys(), ...(left ? [left] : [])].flatMap((b) => b.ids);

@@ -496,43 +496,6 @@ describe('sending batch after batch', () => {
   });
 });
 
-describe('marks written while the mail goes on', () => {
-  it('a mark slow to be written holds up no digest, and the run ends only once every one is marked', async () => {
-    const now = Date.now();
-    const ids = await dueWithNewJob('w', 8, now);
-    const alerts = new AlertRepository(t.database);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let statements = 0;
-    // The first statement that marks digests sent waits until the test lets it go.
-    const slow = Object.assign(Object.create(alerts) as AlertRepository, {
-      markSent: async (digests: Parameters<AlertRepository['markSent']>[0], owner: string) => {
-        if (++statements === 1) await gate;
-        return alerts.markSent(digests, owner);
-      },
-    });
-    const scheduler = createAlertScheduler({
-      alerts: slow,
-      mailer: t.app.ctx.mailer,
-      config: { ...t.config, alerts: { ...t.config.alerts, batch: 3, concurrency: 1 } },
-      log: () => undefined,
-    });
-    let ended = false;
-    const run = scheduler.runOnce(now).finally(() => (ended = true));
-    // One sender: every digest goes out while the first mark is still being written.
-    await smtp.waitFor(8);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(ended).toBe(false);
-    const before = (await alertRows()).filter((r) => ids.includes(Number(r.id)));
-    expect(before.filter((r) => r.last_sent_at !== null).length).toBeLessThan(8);
-    release();
-    expect(await run).toMatchObject({ claimed: 8, sent: 8, failed: 0, lost: 0 });
-    const rows = (await alertRows()).filter((r) => ids.includes(Number(r.id)));
-    expect(rows.every((r) => r.last_sent_at !== null && r.lease_owner === null)).toBe(true);
-    expect(rows.every((r) => Number(r.digests_sent) === 1)).toBe(true);
-  });
-});
-
 describe('a run whose database fails part-way', () => {
   it('hands back every alert it had not marked, and the next run sends them', async () => {
     const now = Date.now();
