@@ -396,9 +396,9 @@ export async function alertsBench(o: AlertBenchOptions): Promise<Record<string, 
       JWT_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       ALERT_POLL_MS: '1000',
-      // Sixteen digests in flight over sixteen connections: each waits on four SMTP round trips and its
-      // mark, and with eight the 2-core machine sat a quarter idle during a run (decision 21's last addendum).
-      ALERT_SEND_CONCURRENCY: process.env.ALERT_SEND_CONCURRENCY ?? '16',
+      // Twenty-four digests in flight over twenty-four connections: each waits on four SMTP round trips and
+      // its mark; with sixteen, runs took a fifth to a third longer (decision 21's addenda).
+      ALERT_SEND_CONCURRENCY: process.env.ALERT_SEND_CONCURRENCY ?? '24',
     },
   });
   const base = `http://127.0.0.1:${port}`;
