@@ -124,7 +124,6 @@ describe('what a mail thread keeps from one message to the next', () => {
   });
 
   it('names headers as nodemailer does, the first time and every time after', () => {
-    const require = createRequire(import.meta.url);
     const MimeNode = require('nodemailer/lib/mime-node') as new () => {
       _normalizeHeaderKey(k: unknown): string;
     };
