@@ -223,6 +223,8 @@ export const searchPlanning: {
   fromWordStatistics: number;
   /** PostgreSQL walks that tested common words on each of the filters' jobs (read by tests). */
   filtersFirst: number;
+  /** How the last search with words was read (read by tests). */
+  lastPlan?: Plan['kind'];
 } = {
   fewCandidates: FEW_CANDIDATES,
   wordProof: 'likely',
@@ -246,14 +248,31 @@ const PROOF_CANDIDATES = 4 * TOTAL_CAP;
 const TRIGRAM_PER_FILTER_ROW = 8;
 /** The proof serves pages up to this deep; a deeper page's walk counts the cap's worth anyway. */
 const PROOF_DEPTH = 1_000;
-/** Relative costs, measured at 1,000,000 jobs: testing a job's row, read by its id, on a walk… */
-const ROW_COST = 3;
-/** …testing an entry of the index that carries a job's text (read in order, no row)… */
-const TEXT_ENTRY_COST = 1;
-/** …testing an entry of a covering index (filters and title, no row)… */
-const ENTRY_COST = 0.3;
-/** …and reading one candidate of the text index into a set. */
-const CANDIDATE_COST = 2;
+/** What testing one job costs on a walk: on an entry of a covering index, of the text index, or its row. */
+interface WalkCosts {
+  entry: number;
+  textEntry: number;
+  row: number;
+}
+/**
+ * PostgreSQL's relative costs, measured at 1,000,000 jobs: testing an entry of a covering index (filters
+ * and title, no row), an entry of the index that carries a job's text (read in order, no row), and a
+ * job's row, read by its id.
+ */
+const PG_COST: WalkCosts = { entry: 0.3, textEntry: 1, row: 3 };
+/**
+ * SQLite's costs, in microseconds, measured at 1,000,000 jobs on a 2-core machine with the file in the
+ * page cache (decision 24's addendum): an entry of a covering index tested for a title, and a candidate's
+ * id looked up in a set on a walk; an entry of the index that carries a job's text, tested for a word; a
+ * job's row read by its id and tested; a candidate of the trigram index read into a set.
+ */
+const SQLITE_COST: WalkCosts & { probe: number; candidate: number } = {
+  entry: 0.12,
+  probe: 0.09,
+  textEntry: 0.8,
+  row: 2.5,
+  candidate: 0.25,
+};
 
 /** The text index's columns that a term searches. */
 const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
@@ -360,10 +379,13 @@ export class JobRepository {
     ]);
   }
 
-  /** Open jobs matching the filters other than text, on the jobs table alone. */
-  private base(f: SearchFilters, now: number, from?: JobsQuery): JobsQuery {
+  /**
+   * Open jobs matching the filters other than text, on the jobs table alone, or on `from` (jobs joined by
+   * their ids, unless `byId` says otherwise: see activeJobFilter).
+   */
+  private base(f: SearchFilters, now: number, from?: JobsQuery, byId = !!from): JobsQuery {
     return (from ?? this.db.selectFrom('jobs')).where((eb) =>
-      eb.and(this.filterConditions(eb, f, now, !!from)),
+      eb.and(this.filterConditions(eb, f, now, byId)),
     );
   }
 
@@ -473,9 +495,16 @@ export class JobRepository {
     if (plan.kind === 'semijoin') {
       // Walk the filters' index in date order, keeping the jobs among the driving term's
       // candidates (a set built once) before reading any row. The unary + keeps SQLite
-      // from driving the query by the candidates instead.
+      // from driving the query by the candidates instead. Without a filter SQLite would walk
+      // jobs_open_text, which carries every column the test reads but is six times as wide: the
+      // narrow date index is walked instead, and only the candidates' rows are read.
+      const from = this.walksTextIndex(f)
+        ? (this.db.selectFrom(sql`jobs indexed by jobs_open_posted` as unknown as 'jobs') as JobsQuery)
+        : undefined;
       return matchAll(
-        this.base(f, now).where(sql<SqlBool>`+jobs.id in (${this.candidates(plan.driver, plan.trigrams)})`),
+        this.base(f, now, from, false).where(
+          sql<SqlBool>`+jobs.id in (${this.candidates(plan.driver, plan.trigrams)})`,
+        ),
       );
     }
     if (plan.kind === 'window') {
@@ -587,9 +616,9 @@ export class JobRepository {
     const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
       b.n < a.n ? b : a,
     );
+    const index: Plan = { kind: 'index', driver: best.t, trigrams: best.trigrams };
     // The trigram counts may be minutes old, so even "none" is asked of the index itself (cheap).
-    if (best.few || searchPlanning.force === 'index')
-      return { kind: 'index', driver: best.t, trigrams: best.trigrams };
+    if ((best.few && searchPlanning.force) || searchPlanning.force === 'index') return index;
     if (searchPlanning.force === 'walk') return { kind: 'walk' };
     if (searchPlanning.force === 'semijoin')
       return { kind: 'semijoin', driver: best.t, trigrams: best.trigrams };
@@ -600,11 +629,23 @@ export class JobRepository {
     // spread evenly over the open jobs.
     const share = Math.min(1, best.n / open);
     const walked = Math.min(inFilter, (TOTAL_CAP + 1) / share);
-    const walkCost = walked * this.walkEntryCost(f, terms);
-    const semijoinCost = best.n * CANDIDATE_COST + walked * ENTRY_COST + walked * share * ROW_COST;
+    const c = SQLITE_COST;
+    const walkCost = walked * this.walkEntryCost(f, terms, c);
+    // A candidate met on the walk is tested on the index entry for titles, on its row otherwise. A term
+    // whose rarest trigram reached the count's cap has at least that many candidates, and a set of them
+    // all costs more than testing the filters' jobs.
+    const titles = !rowFilters(f) && terms.every((t) => t.kind === 'title');
+    const semijoinCost =
+      best.n >= TRIGRAM_CAP
+        ? Infinity
+        : best.n * c.candidate + walked * c.probe + walked * share * (titles ? c.entry : c.row);
+    // Few candidates: every one read with its row, then sorted (with filters that keep few jobs, keeping
+    // only the candidates among those jobs may cost less).
+    const indexCost = best.few ? best.n * (c.candidate + c.row) : Infinity;
     // Likely past the cap: the rarest trigram's jobs in the filters would pass it twice over, and
     // the filters keep enough of the board that the word index's candidates mostly pass them.
     const many = share * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
+    if (indexCost <= semijoinCost && indexCost <= walkCost) return index;
     return semijoinCost < walkCost
       ? { kind: 'semijoin', driver: best.t, trigrams: best.trigrams, many }
       : { kind: 'walk', many };
@@ -658,10 +699,10 @@ export class JobRepository {
    * filters' covering index; any text on jobs_open_text, when no filter
    * needs another index; otherwise each job's row is read.
    */
-  private walkEntryCost(f: SearchFilters, terms: TextTerm[]): number {
-    if (!rowFilters(f) && terms.every((t) => t.kind === 'title')) return ENTRY_COST;
-    if (this.walksTextIndex(f)) return TEXT_ENTRY_COST;
-    return ROW_COST;
+  private walkEntryCost(f: SearchFilters, terms: TextTerm[], costs: WalkCosts): number {
+    if (!rowFilters(f) && terms.every((t) => t.kind === 'title')) return costs.entry;
+    if (this.walksTextIndex(f)) return costs.textEntry;
+    return costs.row;
   }
 
   /** A walk with these filters reads the index that carries the jobs' text, in date order, and no row. */
@@ -696,7 +737,7 @@ export class JobRepository {
     const inFilter = Math.max(1, this.filterShare(f, stats) * open);
     const share = Number(r.n) / PG_PROBE;
     const walked = share > 0 ? Math.min(inFilter, (TOTAL_CAP + 1) / share) : inFilter;
-    const walkCost = walked * this.walkEntryCost(f, terms);
+    const walkCost = walked * this.walkEntryCost(f, terms, PG_COST);
     // Every candidate's row is fetched and rechecked after a bitmap of them all is built; a share
     // below what the probe can see is taken as rare.
     const indexCost = Math.max(share, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
@@ -730,6 +771,7 @@ export class JobRepository {
             // serve them; only the newest jobs are tested.
             { kind: 'window', rows: SHORT_TEXT_WINDOW }
           : await this.textPlan(f, terms, indexed, now);
+    if (terms.length && plan !== 'none') searchPlanning.lastPlan = plan.kind;
     let ids: number[] = [];
     let n = 0;
     const proof =
