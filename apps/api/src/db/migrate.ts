@@ -18,6 +18,7 @@ import * as jobWords from './migrations/0016-job-words.ts';
 import * as jobsKeptVisible from './migrations/0017-jobs-kept-visible.ts';
 import * as jobPlaceStatistics from './migrations/0018-job-place-statistics.ts';
 import * as jobWordStatistics from './migrations/0019-job-word-statistics.ts';
+import * as jobWordsWithPlaces from './migrations/0020-job-words-with-places.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -43,6 +44,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0017-jobs-kept-visible': jobsKeptVisible,
   '0018-job-place-statistics': jobPlaceStatistics,
   '0019-job-word-statistics': jobWordStatistics,
+  '0020-job-words-with-places': jobWordsWithPlaces,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -147,7 +147,7 @@ export function spaNameCandidates(trigrams: string[]): RawBuilder<unknown> {
   return sql`select rowid as id from spas_fts where spas_fts match ${ftsQuery(trigrams)}`;
 }
 
-/** Words as the word index (migration 0016) cuts them: letters, digits and combining marks, lower-cased. */
+/** Words as the word index (migrations 0016 and 0020) cuts them: letters, digits and combining marks, lower-cased. */
 export function wordTokens(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}\p{M}\p{Co}]+/gu) ?? [];
 }
@@ -156,20 +156,26 @@ export function wordTokens(text: string): string[] {
  * An FTS5 query of the word index (SQLite) for jobs that hold each term's
  * words in the term's columns, every word whole, or the last word of a term
  * as the start of a word when `prefix` says so: jobs that contain every term,
- * though not every such job. Null when a term has no word.
+ * though not every such job. Places (migration 0020) narrow it to jobs whose
+ * city, state or category holds each of their words: a superset of the jobs
+ * there, which the caller tests exactly. Null when a term has no word.
  */
 export function jobWordsQuery(
   terms: { text: string; columns: ('title' | 'description' | 'spa_name')[] }[],
   prefix: boolean,
+  places: { city?: string | undefined; state?: string | undefined; category?: string | undefined } = {},
 ): string | null {
+  const quoted = (w: string) => `"${w.replace(/"/g, '""')}"`;
   const parts: string[] = [];
   for (const t of terms) {
     const words = wordTokens(t.text);
     if (!words.length) return null;
-    const phrases = words.map(
-      (w, i) => `"${w.replace(/"/g, '""')}"${prefix && i === words.length - 1 ? '*' : ''}`,
-    );
+    const phrases = words.map((w, i) => `${quoted(w)}${prefix && i === words.length - 1 ? '*' : ''}`);
     parts.push(`({${t.columns.join(' ')}} : (${phrases.join(' AND ')}))`);
+  }
+  for (const column of ['city', 'state', 'category'] as const) {
+    const words = wordTokens(places[column] ?? '');
+    if (words.length) parts.push(`({${column}} : (${words.map(quoted).join(' AND ')}))`);
   }
   return parts.join(' AND ');
 }

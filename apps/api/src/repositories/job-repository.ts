@@ -642,9 +642,17 @@ export class JobRepository {
     // Few candidates: every one read with its row, then sorted (with filters that keep few jobs, keeping
     // only the candidates among those jobs may cost less).
     const indexCost = best.few ? best.n * (c.candidate + c.row) : Infinity;
-    // Likely past the cap: the rarest trigram's jobs in the filters would pass it twice over, and
-    // the filters keep enough of the board that the word index's candidates mostly pass them.
-    const many = share * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
+    // Likely past the cap: the rarest trigram's jobs in the filters would pass it twice over, and the
+    // filters keep enough of the board that the word index's candidates mostly pass them. The index also
+    // holds each job's city, state and category (migration 0020), so with those filters alone it finds
+    // the jobs there itself, and a try that falls short costs little: it is made when the word's jobs
+    // there would pass the cap once, a word whose trigram reached its count's cap taken as held by two
+    // jobs in five.
+    const inPlaces = !f.postedDate && !rowFilters(f) && !!(f.city || f.state || f.category);
+    const likely = best.n >= TRIGRAM_CAP ? Math.max(share, 0.4) : share;
+    const many = inPlaces
+      ? likely * inFilter > TOTAL_CAP
+      : share * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
     if (indexCost <= semijoinCost && indexCost <= walkCost) return index;
     return semijoinCost < walkCost
       ? { kind: 'semijoin', driver: best.t, trigrams: best.trigrams, many }
@@ -677,6 +685,7 @@ export class JobRepository {
       const match = jobWordsQuery(
         terms.map((t) => ({ text: t.text, columns: ftsColumns(t) })),
         prefix,
+        f,
       );
       if (!match) return false;
       // Open jobs by id (migration 0016) check each candidate without its row, unless a term needs it.

@@ -62,3 +62,52 @@ describe('a count shown past the cap by the word index', () => {
     expect(outcomes).toEqual(new Set([true, false]));
   });
 });
+
+/** With every job in one city, a word in that city passes the cap: the index finds it there (migration 0020). */
+describe('a count shown past the cap by the word index, in a city', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 1, jobs: TOTAL_CAP + 1500 } });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('is shown from the words of the city’s jobs, with the same page and total as counting', async () => {
+    const defaults = { ...searchPlanning };
+    const { city, state, category } = await t.database.db
+      .selectFrom('jobs')
+      .select(['city', 'state', 'category'])
+      .executeTakeFirstOrThrow();
+    let spelling = 0;
+    const read = async (query: Record<string, string>) => {
+      const res = await t.app.inject({
+        url: '/api/v1/spajobs',
+        query: { limit: '9', ...query, _: `place-${++spelling}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<ListBody>();
+      return { total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) };
+    };
+    try {
+      const queries: Record<string, string>[] = [
+        { q: 'guests', city },
+        { q: 'guests', city, state, page: '4' },
+        { q: 'guests', category },
+        { q: 'guests', city: `${city} Nagar` },
+      ];
+      for (const query of queries) {
+        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'never' });
+        const counted = await read(query);
+        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'always' });
+        const before = searchPlanning.proved;
+        const proved = await read(query);
+        expect(proved, JSON.stringify(query)).toEqual(counted);
+        expect(searchPlanning.proved - before, JSON.stringify(query)).toBe(counted.capped ? 1 : 0);
+      }
+      // The city's own jobs pass the cap; a city whose name only holds its words does not.
+      expect((await read({ q: 'guests', city })).capped).toBe(true);
+      expect((await read({ q: 'guests', city: `${city} Nagar` })).total).toBe(0);
+    } finally {
+      Object.assign(searchPlanning, defaults);
+    }
+  });
+});
