@@ -287,6 +287,10 @@ const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`
 /** Filters that only a job's row answers (pay, experience, a place's spas): no index of open jobs carries them. */
 const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
 
+/** A search whose every test an index of open jobs answers from its entries: titles, and no row filter. */
+const titlesOnly = (f: SearchFilters, terms: TextTerm[]) =>
+  !rowFilters(f) && terms.every((t) => t.kind === 'title');
+
 /** Jobs whose counted views one statement writes (see writeViews). */
 const VIEW_SLICE = 50;
 
@@ -634,11 +638,10 @@ export class JobRepository {
     // A candidate met on the walk is tested on the index entry for titles, on its row otherwise. A term
     // whose rarest trigram reached the count's cap has at least that many candidates, and a set of them
     // all costs more than testing the filters' jobs.
-    const titles = !rowFilters(f) && terms.every((t) => t.kind === 'title');
     const semijoinCost =
       best.n >= TRIGRAM_CAP
         ? Infinity
-        : best.n * c.candidate + walked * c.probe + walked * share * (titles ? c.entry : c.row);
+        : best.n * c.candidate + walked * c.probe + walked * share * (titlesOnly(f, terms) ? c.entry : c.row);
     // Few candidates: every one read with its row, then sorted (with filters that keep few jobs, keeping
     // only the candidates among those jobs may cost less).
     const indexCost = best.few ? best.n * (c.candidate + c.row) : Infinity;
@@ -709,7 +712,7 @@ export class JobRepository {
    * needs another index; otherwise each job's row is read.
    */
   private walkEntryCost(f: SearchFilters, terms: TextTerm[], costs: WalkCosts): number {
-    if (!rowFilters(f) && terms.every((t) => t.kind === 'title')) return costs.entry;
+    if (titlesOnly(f, terms)) return costs.entry;
     if (this.walksTextIndex(f)) return costs.textEntry;
     return costs.row;
   }

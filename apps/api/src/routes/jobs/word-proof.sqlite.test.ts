@@ -9,6 +9,37 @@ interface ListBody {
   totalCapped: boolean;
 }
 
+type Read = (query: Record<string, string>) => Promise<{ total: number; capped: boolean; ids: string[] }>;
+
+/** Reads a listing's total and page, spelt anew each time so that no cache answers it. */
+function reader(t: () => TestApp, tag: string): Read {
+  let spelling = 0;
+  return async (query) => {
+    const res = await t().app.inject({
+      url: '/api/v1/spajobs',
+      query: { limit: '9', ...query, _: `${tag}-${++spelling}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<ListBody>();
+    return { total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) };
+  };
+}
+
+/**
+ * Reads a search counting, then with the word index always asked: the same page and total both ways,
+ * and shown past the cap exactly when counting finds it past the cap. Answers what counting gave.
+ */
+async function provedAsCounted(read: Read, query: Record<string, string>, defaults: typeof searchPlanning) {
+  Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'never' });
+  const counted = await read(query);
+  Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'always' });
+  const before = searchPlanning.proved;
+  const proved = await read(query);
+  expect(proved, JSON.stringify(query)).toEqual(counted);
+  expect(searchPlanning.proved - before, JSON.stringify(query)).toBe(counted.capped ? 1 : 0);
+  return counted;
+}
+
 /**
  * SQLite's word index (migration 0016, decision 0032) shows that a search has
  * more matches than the cap without counting them; whenever it is asked, the
@@ -21,18 +52,10 @@ describe('a count shown past the cap by the word index', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const list = (query: Record<string, string>) => t.app.inject({ url: '/api/v1/spajobs', query });
-
   it('a count past the cap is shown from the word index, with the same page and total as counting', async () => {
     const defaults = { ...searchPlanning };
-    let spelling = 0;
     const outcomes = new Set<boolean>();
-    const read = async (query: Record<string, string>) => {
-      const res = await list({ limit: '9', ...query, _: `proof-${++spelling}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json<ListBody>();
-      return { total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) };
-    };
+    const read = reader(() => t, 'proof');
     try {
       const queries: Record<string, string>[] = [
         { q: 'guests' },
@@ -45,17 +68,7 @@ describe('a count shown past the cap by the word index', () => {
         { q: 'yoga instructor' },
         { title: 'therapist', page: '3' },
       ];
-      for (const query of queries) {
-        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'never' });
-        const counted = await read(query);
-        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'always' });
-        const before = searchPlanning.proved;
-        const proved = await read(query);
-        expect(proved, JSON.stringify(query)).toEqual(counted);
-        outcomes.add(counted.capped);
-        // Shown past the cap exactly when counting finds it past the cap.
-        expect(searchPlanning.proved - before, JSON.stringify(query)).toBe(counted.capped ? 1 : 0);
-      }
+      for (const query of queries) outcomes.add((await provedAsCounted(read, query, defaults)).capped);
     } finally {
       Object.assign(searchPlanning, defaults);
     }
@@ -77,16 +90,7 @@ describe('a count shown past the cap by the word index, in a city', () => {
       .selectFrom('jobs')
       .select(['city', 'state', 'category'])
       .executeTakeFirstOrThrow();
-    let spelling = 0;
-    const read = async (query: Record<string, string>) => {
-      const res = await t.app.inject({
-        url: '/api/v1/spajobs',
-        query: { limit: '9', ...query, _: `place-${++spelling}` },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json<ListBody>();
-      return { total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) };
-    };
+    const read = reader(() => t, 'place');
     try {
       const queries: Record<string, string>[] = [
         { q: 'guests', city },
@@ -94,15 +98,7 @@ describe('a count shown past the cap by the word index, in a city', () => {
         { q: 'guests', category },
         { q: 'guests', city: `${city} Nagar` },
       ];
-      for (const query of queries) {
-        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'never' });
-        const counted = await read(query);
-        Object.assign(searchPlanning, defaults, { fewCandidates: 1, wordProof: 'always' });
-        const before = searchPlanning.proved;
-        const proved = await read(query);
-        expect(proved, JSON.stringify(query)).toEqual(counted);
-        expect(searchPlanning.proved - before, JSON.stringify(query)).toBe(counted.capped ? 1 : 0);
-      }
+      for (const query of queries) await provedAsCounted(read, query, defaults);
       // The city's own jobs pass the cap; a city whose name only holds its words does not.
       expect((await read({ q: 'guests', city })).capped).toBe(true);
       expect((await read({ q: 'guests', city: `${city} Nagar` })).total).toBe(0);
