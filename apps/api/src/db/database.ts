@@ -160,14 +160,18 @@ export async function createDb(options: DbOptions): Promise<Db> {
     const limits = options.limits === 'none' ? none : { ...POSTGRES_LIMITS, ...budget, ...options.limits };
     // The replica's connections are read-only even when its address is the primary's: nothing writes there.
     const makePool = (connectionString: string, readOnly = false) => {
+      // No JIT: a query that serves a request runs for milliseconds, and compiling it would cost more.
+      // A walk whose test may read a long job's row is estimated as if it read every row's, well past
+      // the cost at which PostgreSQL compiles (jit_above_cost).
       const settings = [
+        '-c jit=off',
         ...(schema ? [`-c search_path=${schema}`] : []),
         ...(readOnly ? ['-c default_transaction_read_only=on'] : []),
       ];
       return new pg.Pool({
         connectionString,
         max: options.poolSize ?? 10,
-        ...(settings.length ? { options: settings.join(' ') } : {}),
+        options: settings.join(' '),
         connectionTimeoutMillis: limits.connectMs,
         idleTimeoutMillis: limits.idleMs,
         // 0 leaves a limit off.

@@ -514,25 +514,27 @@ export class JobRepository {
     if (plan.kind === 'window') {
       // Only the newest jobs of the other filters are tested, never all of them, with the text
       // read beside them: titles alone from the filters' covering index, any text from
-      // jobs_open_text (PostgreSQL: jobs_open_search), without reading the jobs' rows.
+      // jobs_open_text (PostgreSQL: jobs_open_search, whose text is tested as on a walk: the start it
+      // carries, and the row of a job whose text goes on), without reading the jobs' rows.
       const titles = terms.every((t) => t.kind === 'title');
-      const text =
-        this.d.engine === 'postgres'
-          ? sql<string>`jobs.search_text`.as('search_text')
-          : sql<string>`jobs.description`.as('description');
+      const pg = this.d.engine === 'postgres';
+      const text = pg
+        ? [sql<string>`jobs.search_head`.as('search_head'), sql<boolean>`jobs.search_long`.as('search_long')]
+        : [sql<string>`jobs.description`.as('description')];
       return matchAll(
         this.db.selectFrom(
           this.base(f, now)
             .select(
               titles
                 ? ['jobs.id', 'jobs.posted_at', 'jobs.title']
-                : ['jobs.id', 'jobs.posted_at', 'jobs.title', 'jobs.spa_name', text],
+                : ['jobs.id', 'jobs.posted_at', 'jobs.title', 'jobs.spa_name', ...text],
             )
             .orderBy('jobs.posted_at', 'desc')
             .orderBy('jobs.id', 'desc')
             .limit(plan.rows)
             .as('jobs'),
         ) as unknown as JobsQuery,
+        pg,
       );
     }
     // A walk of all open jobs in date order (jobs_open_search on PostgreSQL) is kept as chosen. With a

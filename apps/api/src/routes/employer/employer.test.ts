@@ -205,6 +205,22 @@ describe('spas and jobs', () => {
     expect(await count()).toBe(before);
   });
 
+  it('saves a job whose title and description are as long as the form allows, in Devanagari', async () => {
+    const { employer, spaId } = await employerWithJob(t, admin);
+    // Varied text, so that it does not shrink when stored: each character three bytes.
+    const letters = Array.from({ length: 0x0939 - 0x0915 + 1 }, (_, i) => String.fromCodePoint(0x0915 + i));
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) >> 8;
+    const text = (n: number) =>
+      Array.from({ length: n }, (_, i) => (i % 6 === 5 ? ' ' : letters[next() % letters.length])).join('');
+    const title = `${text(190).trim()} अंत`;
+    const description = text(5_000).trim();
+    const res = await post('/employer/jobs', employer.headers, { ...jobBody({ title, description }), spaId });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved = (await get(`/spajobs/${res.json().jobId}`)).json();
+    expect(saved).toMatchObject({ title, description });
+  });
+
   it('pause, resume, close and renew follow the state machine and change listings at once', async () => {
     const title = 'Thai Massage Therapist Statemachine';
     const { employer, jobId } = await employerWithJob(t, admin, { title });

@@ -59,6 +59,57 @@ describe('text search: contains, case-insensitive, from the index, same on both 
     expect(await titles({ q: 'आयुर्वेद' })).toEqual(['Yoga Instructor', 'मसाज थेरेपिस्ट']);
   });
 
+  it('a description as long as a job may have is saved, and found by its last words however the search is read', async () => {
+    // 5,000 characters of varied Devanagari (about 15,000 bytes, far past what one index entry
+    // holds), ending with words no other job has; the walk tests only the text's start from the
+    // index, and must read the rest from the job's row.
+    const syllables =
+      'क का कि की कु के को ग गा गी ज जा जी त ता ती द दा दी न ना नी प पा पी म मा मी र रा री स सा सी'.split(' ');
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    let description = '';
+    while (description.length < 4_960) {
+      const word = Array.from({ length: 2 + (next() % 3) }, () => syllables[next() % syllables.length]).join(
+        '',
+      );
+      description += `${word} `;
+    }
+    description += 'Zanzibarite qj';
+    expect(description.length).toBeLessThanOrEqual(5_000);
+    const spa = await insertSpa(t.database, { name: 'Lengthy Text House' });
+    await insertJob(t.database, spa, {
+      title: 'Lengthy Zanzibar Role',
+      description,
+      posted_at: Date.now() - DAY,
+    });
+    const defaults = { ...searchPlanning };
+    const ways: Partial<typeof searchPlanning>[] = [
+      {},
+      { fewCandidates: 1, force: 'walk' },
+      { force: 'index' },
+      ...(t.database.engine === 'sqlite' ? [{ fewCandidates: 1, force: 'semijoin' as const }] : []),
+    ];
+    // Spelt anew each time, so that no cached answer stands in for the database.
+    let spelling = 0;
+    const find = (query: Record<string, string>) => titles({ ...query, _: String(++spelling) });
+    try {
+      for (const way of ways) {
+        Object.assign(searchPlanning, defaults, way);
+        const label = JSON.stringify(way);
+        // Words past the start, in any case; the start itself; and two letters, which only the
+        // newest jobs are tested for.
+        expect(await find({ q: 'zanzibarite' }), label).toEqual(['Lengthy Zanzibar Role']);
+        expect(await find({ q: 'ZANZIBARITE text' }), label).toEqual(['Lengthy Zanzibar Role']);
+        expect(await find({ q: 'lengthy' }), label).toEqual(['Lengthy Zanzibar Role']);
+        expect(await find({ q: 'qj' }), label).toEqual(['Lengthy Zanzibar Role']);
+        expect(await find({ q: 'zanzibaritex' }), label).toEqual([]);
+        expect(await find({ title: 'lengthy' }), label).toEqual(['Lengthy Zanzibar Role']);
+      }
+    } finally {
+      Object.assign(searchPlanning, defaults);
+    }
+  });
+
   it('reads % and _ as themselves', async () => {
     expect(await titles({ title: '50%' })).toEqual(['Offer: 50% off_now desk']);
     expect(await titles({ title: 'f_n' })).toEqual(['Offer: 50% off_now desk']);
