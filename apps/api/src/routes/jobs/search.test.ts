@@ -4,6 +4,7 @@ import { messages } from '@spajobs/contract/messages';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../../test/factories.ts';
 import { searchPlanning } from '../../repositories/job-repository.ts';
+import { spaPlanning } from '../../repositories/spa-repository.ts';
 
 const DAY = 86_400_000;
 
@@ -210,6 +211,33 @@ describe('text search: contains, case-insensitive, from the index, same on both 
     expect(await names('0% PURE_s')).toEqual(['Relax 100% Pure_Spa']);
     expect(await names('1%0')).toEqual([]);
     expect(await names('Da_')).toEqual([]);
+  });
+
+  it('spas by name are counted alike from either index', async () => {
+    await insertSpa(t.database, { name: 'Lotus Day Retreat' });
+    await insertSpa(t.database, { name: 'Blue Lotus Spa' });
+    let spelling = 0;
+    const search = async (name: string) => {
+      const res = await t.app.inject({ url: '/api/v1/spas/search', query: { name, _: String(++spelling) } });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ data: { name: string }[]; total: number; totalCapped: boolean }>();
+      return { names: body.data.map((s) => s.name), total: body.total, capped: body.totalCapped };
+    };
+    const parts = ['lotus', 'LOTUS DAY', 'day', 'spa', 'आयुर्वेद', '0% pure', 'zzqq'];
+    const seen: Record<string, unknown>[] = [];
+    try {
+      for (const force of [undefined, 'trigrams', 'names'] as const) {
+        spaPlanning.force = force;
+        const answers: Record<string, unknown> = {};
+        for (const part of parts) answers[part] = await search(part);
+        seen.push(answers);
+      }
+    } finally {
+      spaPlanning.force = undefined;
+    }
+    expect((seen[0]!.lotus as { total: number }).total).toBe(2);
+    expect((seen[0]!.day as { total: number }).total).toBeGreaterThanOrEqual(2);
+    for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
   });
 });
 
