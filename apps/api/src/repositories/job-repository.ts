@@ -537,12 +537,14 @@ export class JobRepository {
         pg,
       );
     }
-    // A walk of all open jobs in date order (jobs_open_search on PostgreSQL) is kept as chosen. With a
-    // filter, PostgreSQL's own choice stands: it often reads the filter's and the word's indexes together.
-    // Words far commoner than the filters' jobs are tested on each of those jobs, not intersected.
+    // A walk of all open jobs in date order (jobs_open_search on PostgreSQL), or of a city's
+    // (jobs_open_city_search), is kept as chosen. With another filter, PostgreSQL's own choice stands: it
+    // often reads the filter's and the word's indexes together. Words far commoner than the filters' jobs
+    // are tested on each of those jobs, not intersected.
     return matchAll(
       this.base(f, now),
-      plan.kind === 'walk' && (this.walksTextIndex(f) || this.wordsOutweighFilters(f, terms)),
+      plan.kind === 'walk' &&
+        (this.wordsOutweighFilters(f, terms) || this.walksTextIndex(f) || this.walksCityText(f)),
     );
   }
 
@@ -715,8 +717,16 @@ export class JobRepository {
    */
   private walkEntryCost(f: SearchFilters, terms: TextTerm[], costs: WalkCosts): number {
     if (titlesOnly(f, terms)) return costs.entry;
-    if (this.walksTextIndex(f)) return costs.textEntry;
+    if (this.walksTextIndex(f) || this.walksCityText(f)) return costs.textEntry;
     return costs.row;
+  }
+
+  /**
+   * PostgreSQL: a walk with these filters reads the index of a city's open jobs that carries their text
+   * (jobs_open_city_search, migration 0022), with no row.
+   */
+  private walksCityText(f: SearchFilters): boolean {
+    return this.d.engine === 'postgres' && !!f.city && !rowFilters(f);
   }
 
   /** A walk with these filters reads the index that carries the jobs' text, in date order, and no row. */
