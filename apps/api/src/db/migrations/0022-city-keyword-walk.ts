@@ -14,6 +14,8 @@ import type { Engine } from '../database.ts';
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine !== 'postgres') return;
   await sql`create index if not exists jobs_open_city_search on jobs (city, posted_at, id)
-    include (expires_at, state, category, title, spa_name, search_head, search_long) where is_active = 1`.execute(db);
+    include (expires_at, state, category, title, spa_name, search_head, search_long) where is_active = 1`.execute(
+    db,
+  );
   await sql`analyze jobs`.execute(db);
 }
