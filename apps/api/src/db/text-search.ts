@@ -81,10 +81,11 @@ export function containsText(engine: Engine, column: string, text: string): Expr
  * 0013): what three ILIKEs would find, for the cost of one LIKE.
  */
 export function jobTextContains(text: string): Expression<SqlBool> {
-  return sql<SqlBool>`jobs.search_text like ${lowerPattern(text)} escape '\\'`;
+  return sql<SqlBool>`jobs.search_text like ${lowerPattern(text)}`;
 }
 
-const lowerPattern = (text: string) => sql<string>`lower(${likePattern(text)})`;
+/** The pattern of a text tested on a lower-cased column with LIKE (PostgreSQL), with its escape. */
+const lowerPattern = (text: string) => sql`lower(${likePattern(text)}) escape '\\'`;
 
 /**
  * The same test, written so that PostgreSQL's planner neither reads it from
@@ -104,9 +105,9 @@ const lowerPattern = (text: string) => sql<string>`lower(${likePattern(text)})`;
  * built in full the first time a long job is met).
  */
 export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
-  const rest = sql<SqlBool>`(select whole.search_text like ${lowerPattern(text)} escape '\\'
+  const rest = sql<SqlBool>`(select whole.search_text like ${lowerPattern(text)}
     from jobs as whole where whole.id = jobs.id)`;
-  return sql<SqlBool>`(${asChosen(sql<SqlBool>`jobs.search_head like ${lowerPattern(text)} escape '\\'`)}
+  return sql<SqlBool>`(${asChosen(sql<SqlBool>`jobs.search_head like ${lowerPattern(text)}`)}
     or (jobs.search_long and ${asChosen(rest)}))`;
 }
 
@@ -141,7 +142,7 @@ export function trigramsServe(text: string): boolean {
  */
 export function spaNameContains(engine: Engine, text: string, byIndex = false): Expression<SqlBool> {
   if (engine !== 'postgres') return containsText(engine, 'spas.name', text);
-  const pattern = sql`lower(${likePattern(text)}) escape '\\'`;
+  const pattern = lowerPattern(text);
   return byIndex
     ? sql<SqlBool>`spas.name_search like ${pattern}`
     : sql<SqlBool>`(spas.name_search || '') like ${pattern}`;

@@ -3,14 +3,7 @@ import type { Spa } from '@spajobs/contract/spa';
 import type { Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
 import { TOTAL_CAP } from '@spajobs/contract/common';
-import {
-  ftsQuery,
-  isIndexable,
-  likePattern,
-  spaNameContains,
-  trigramsOf,
-  trigramsServe,
-} from '../db/text-search.ts';
+import { ftsQuery, isIndexable, spaNameContains, trigramsOf, trigramsServe } from '../db/text-search.ts';
 import { distanceFrom } from '../db/distance.ts';
 import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
@@ -361,11 +354,10 @@ export class SpaRepository {
 
   /** Whether counting a name part's spas costs less from the trigram index, by the probe's share (see pgNameCount). */
   private async fewerByTrigrams(name: string): Promise<boolean> {
-    const pattern = sql`lower(${likePattern(name)}) escape '\\'`;
     const probe = await sql<{ hits: number; seen: number; spas: number }>`
-      select count(*) filter (where p.name_search like ${pattern}) as hits, count(*) as seen,
+      select count(*) filter (where ${spaNameContains('postgres', name, true)}) as hits, count(*) as seen,
         (select reltuples from pg_class where oid = 'spas'::regclass) as spas
-      from (select spas.name_search from spas order by spas.rating desc, spas.id desc limit ${PG_NAME_PROBE}) as p`.execute(
+      from (select spas.name_search from spas order by spas.rating desc, spas.id desc limit ${PG_NAME_PROBE}) as spas`.execute(
       this.db,
     );
     const row = probe.rows[0];

@@ -9,7 +9,7 @@ import type { Engine } from '../database.ts';
  * characters each, at most 800 bytes apiece) and the entry's own columns, a
  * head of this many bytes always fits.
  */
-export const SEARCH_HEAD_BYTES = 1000;
+const SEARCH_HEAD_BYTES = 1000;
 
 /** A job's keyword text, as `search_text` (migration 0013) makes it: lower case, one line each. */
 const FULL = `lower(title || E'\\n' || spa_name || E'\\n' || description)`;
