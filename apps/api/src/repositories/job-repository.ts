@@ -543,8 +543,7 @@ export class JobRepository {
     // are tested on each of those jobs, not intersected.
     return matchAll(
       this.base(f, now),
-      plan.kind === 'walk' &&
-        (this.wordsOutweighFilters(f, terms) || this.walksTextIndex(f) || this.walksCityText(f)),
+      plan.kind === 'walk' && (this.wordsOutweighFilters(f, terms) || this.walksTextEntries(f)),
     );
   }
 
@@ -717,8 +716,13 @@ export class JobRepository {
    */
   private walkEntryCost(f: SearchFilters, terms: TextTerm[], costs: WalkCosts): number {
     if (titlesOnly(f, terms)) return costs.entry;
-    if (this.walksTextIndex(f) || this.walksCityText(f)) return costs.textEntry;
+    if (this.walksTextEntries(f)) return costs.textEntry;
     return costs.row;
+  }
+
+  /** A walk with these filters tests each job's text on an index entry, all jobs' or a city's, with no row. */
+  private walksTextEntries(f: SearchFilters): boolean {
+    return this.walksTextIndex(f) || this.walksCityText(f);
   }
 
   /**
