@@ -135,17 +135,23 @@ export function trigramsServe(text: string): boolean {
 /**
  * A spa's name holds the text, case-insensitive. On PostgreSQL it is tested on
  * the name kept lower-cased (`spas.name_search`, migration 0014), as ILIKE
- * would find it for the cost of a LIKE; the name's trigram index may serve it
- * only when `byIndex` says so (otherwise the test is written so that it
- * cannot, and the rating order's index entries are walked instead: decision
- * 0027).
+ * would find it for the cost of a LIKE. `test` says how: `index`, the name's
+ * trigram index may serve it; `row`, written so that no index can, and tested
+ * on each spa the plan reads (decision 0027); `walk`, the same, estimated at
+ * half the spas instead of a few, so that a page of a part the repository has
+ * counted past a few hundred walks the rating order's index entries instead
+ * of testing every name and sorting (decision 0038).
  */
-export function spaNameContains(engine: Engine, text: string, byIndex = false): Expression<SqlBool> {
+export function spaNameContains(
+  engine: Engine,
+  text: string,
+  test: 'index' | 'row' | 'walk' = 'row',
+): Expression<SqlBool> {
   if (engine !== 'postgres') return containsText(engine, 'spas.name', text);
   const pattern = lowerPattern(text);
-  return byIndex
-    ? sql<SqlBool>`spas.name_search like ${pattern}`
-    : sql<SqlBool>`(spas.name_search || '') like ${pattern}`;
+  if (test === 'index') return sql<SqlBool>`spas.name_search like ${pattern}`;
+  const tested = sql<SqlBool>`(spas.name_search || '') like ${pattern}`;
+  return test === 'walk' ? asChosen(tested) : tested;
 }
 
 /** Ids of jobs whose title (or title, description and spa name) hold the trigrams (SQLite). */
@@ -155,6 +161,21 @@ export function jobTextCandidates(
 ): RawBuilder<unknown> {
   return sql`select rowid as id from jobs_fts where jobs_fts match ${ftsQuery(trigrams, columns)}`;
 }
+
+/**
+ * SQLite: an FTS5 query for the names that contain the text, as a phrase of
+ * its trigrams one after another (spas_fts keeps their positions, migration
+ * 0023). Quoted, so nothing typed is read as query syntax.
+ */
+export const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * Whether the phrase finds just what LIKE finds: the trigram index folds the
+ * case of every letter, LIKE only of A–Z, so the two agree on text whose
+ * letters are ASCII or have no case (Devanagari) and that an index can serve.
+ */
+export const phraseFindsAsLike = (text: string) =>
+  isIndexable(text) && Array.from(text).every((c) => c <= '\x7f' || c.toLowerCase() === c.toUpperCase());
 
 /** Ids of spas whose name holds the trigrams (SQLite). */
 export function spaNameCandidates(trigrams: string[]): RawBuilder<unknown> {

@@ -3,13 +3,24 @@ import type { Spa } from '@spajobs/contract/spa';
 import type { Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
 import { TOTAL_CAP } from '@spajobs/contract/common';
-import { ftsQuery, isIndexable, spaNameContains, trigramsOf, trigramsServe } from '../db/text-search.ts';
+import {
+  ftsPhrase,
+  ftsQuery,
+  isIndexable,
+  phraseFindsAsLike,
+  spaNameContains,
+  trigramsOf,
+  trigramsServe,
+} from '../db/text-search.ts';
 import { distanceFrom } from '../db/distance.ts';
 import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
 /** Spas a search engine may list: checked by an admin, or imported and not yet claimed. */
 const SITEMAP_SPAS = ['verified', 'listed'];
+
+/** How a name part is tested on PostgreSQL (see SpaRepository.filterWhere). */
+type NameTest = 'index' | 'row' | 'walk';
 
 export interface SpaFilters {
   name?: string | undefined;
@@ -66,14 +77,15 @@ const FEW_SPAS = 5_000;
  * above it, walking the rating order finds a page's worth sooner.
  */
 const PG_FEW_SPAS = 500;
-/** PostgreSQL: names tested in rating order to tell how common a name part is (see pgNameCount). */
-const PG_NAME_PROBE = 2_000;
 /**
- * PostgreSQL's costs of counting spas by name, in microseconds, measured at 100,000 spas: a candidate
- * of the trigram index, its row read and rechecked; a name of the names' own index, tested.
+ * SQLite's costs of a page of spas by name, in microseconds, measured at 100,000 spas: a spa of the name
+ * index, its row read and sorted by rating; an entry of the rating order's index, its name tested.
  */
-const PG_NAME_COST = { candidate: 1.6, entry: 0.15 };
-/** A way to force PostgreSQL's count of spas by name: tests read it each way and compare; the server never sets it. */
+const SQLITE_NAME_COST = { candidate: 1.5, entry: 0.06 };
+/**
+ * A way to force how spas are read by name (PostgreSQL's count, SQLite's page): tests read them each way and
+ * compare; the server never sets it.
+ */
 export const spaPlanning: { force?: 'trigrams' | 'names' | undefined } = {};
 
 export class SpaRepository {
@@ -144,11 +156,15 @@ export class SpaRepository {
     return row ? toSpa(row) : null;
   }
 
-  /** `nameByIndex`: PostgreSQL may read the name from its trigram index (see `search`). */
-  private filterWhere(f: SpaFilters, nameByIndex = false) {
+  /**
+   * `name`, on PostgreSQL: `index`, the name may be read from its trigram index; `row`, it is tested on
+   * each spa the plan reads; `walk`, the same, with the planner told that many spas match, so that a page
+   * walks the rating order (see `search`).
+   */
+  private filterWhere(f: SpaFilters, name: NameTest = 'row') {
     return (eb: ExpressionBuilder<Database, 'spas'>) => {
       const parts: Expression<SqlBool>[] = [];
-      if (f.name) parts.push(spaNameContains(this.d.engine, f.name, nameByIndex));
+      if (f.name) parts.push(spaNameContains(this.d.engine, f.name, name));
       if (f.state) parts.push(eb('spas.state', '=', f.state));
       if (f.city) parts.push(eb('spas.city', '=', f.city));
       return eb.and(parts);
@@ -260,8 +276,15 @@ export class SpaRepository {
     from?: { lat: number; lng: number },
   ): Promise<{ data: Spa[]; total: number; totalCapped: boolean }> {
     const now = Date.now();
-    const few = await this.fewByName(filters.name);
-    const narrow = <Q extends { where: (e: Expression<SqlBool>) => Q }>(q: Q): Q => (few ? q.where(few) : q);
+    const byPhrase =
+      this.d.engine === 'sqlite' &&
+      !!filters.name &&
+      !filters.state &&
+      !filters.city &&
+      phraseFindsAsLike(filters.name);
+    const few = byPhrase ? undefined : await this.fewByName(filters.name);
+    const narrow = <Q extends { where: (e: Expression<SqlBool>) => Q }>(q: Q, by = few): Q =>
+      by ? q.where(by) : q;
     const count = (where: ReturnType<SpaRepository['filterWhere']>) =>
       this.db
         .selectFrom(
@@ -277,42 +300,53 @@ export class SpaRepository {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.n));
-    const pageOf = (where: ReturnType<SpaRepository['filterWhere']>) =>
-      narrow(this.withOpenJobs(now).where(where))
-        .orderBy('spas.rating', 'desc')
-        .orderBy('spas.id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute() as Promise<SpaWithCount[]>;
+    // The page's ids alone first (a sort would otherwise count the open jobs of every spa it sorts), then
+    // the rows of the spas shown.
+    const pageOf = async (where: ReturnType<SpaRepository['filterWhere']>, by = few) => {
+      const ids = (
+        await narrow(this.db.selectFrom('spas').select('spas.id').where(where), by)
+          .orderBy('spas.rating', 'desc')
+          .orderBy('spas.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute()
+      ).map((r) => Number(r.id));
+      const byId = await this.byIds(ids, now);
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    };
 
     let n: number;
     let rows: SpaWithCount[];
-    if (this.d.engine === 'postgres' && filters.name) {
+    if (byPhrase) {
+      // SQLite, a name part alone (decision 0038): counted from the name index's phrase, exactly, then the
+      // page read from the index's spas when there are few, otherwise by walking the rating order.
+      const phrase = ftsPhrase(filters.name!);
+      const counted = await sql<{ n: number }>`select count(*) as n from (
+        select rowid from spas_fts where spas_fts match ${phrase} limit ${TOTAL_CAP + 1})`.execute(this.db);
+      n = Number(counted.rows[0]?.n ?? 0);
+      const offset = (page - 1) * limit;
+      const fromIndex = sql<SqlBool>`spas.id in (select rowid from spas_fts where spas_fts match ${phrase})`;
+      rows =
+        n > offset
+          ? await pageOf(
+              this.filterWhere(filters),
+              (await this.fewerFromPhrase(n, offset + limit)) ? fromIndex : undefined,
+            )
+          : [];
+    } else if (this.d.engine === 'postgres' && filters.name) {
       // PostgreSQL guesses a name part's matches without looking (always "few"), so the plan is chosen
       // here (decision 0027): the count from the trigram index when the words are long enough to narrow
       // it, otherwise from the names' own index; then the page from the trigram index only when the
       // count found few spas, otherwise by walking the rating order's entries until the page is full.
       const byIndex = trigramsServe(filters.name);
-      n = (await this.pgNameCount(filters)) ?? (await count(this.filterWhere(filters, byIndex)));
-      const offset = (page - 1) * limit;
-      // The page's ids alone first, so that the walk reads index entries (spas_rating_names carries the
-      // name and places), then the rows of the spas shown.
-      const ids =
-        n > offset
-          ? (
-              await this.db
-                .selectFrom('spas')
-                .select('spas.id')
-                .where(this.filterWhere(filters, byIndex && n < PG_FEW_SPAS))
-                .orderBy('spas.rating', 'desc')
-                .orderBy('spas.id', 'desc')
-                .limit(limit)
-                .offset(offset)
-                .execute()
-            ).map((r) => Number(r.id))
+      n =
+        (await this.pgNameCount(filters)) ??
+        (await count(this.filterWhere(filters, byIndex ? 'index' : 'row')));
+      // The page read from index entries alone where it walks (spas_rating_names carries the name and places).
+      rows =
+        n > (page - 1) * limit
+          ? await pageOf(this.filterWhere(filters, byIndex && n < PG_FEW_SPAS ? 'index' : 'walk'))
           : [];
-      const byId = await this.byIds(ids, now);
-      rows = ids.flatMap((id) => byId.get(id) ?? []);
     } else {
       const where = this.filterWhere(filters);
       [n, rows] = await Promise.all([count(where), pageOf(where)]);
@@ -327,48 +361,44 @@ export class SpaRepository {
   }
 
   /**
-   * PostgreSQL: how many spas a name part matches (up to the cap), when it
-   * is cheaper to count them from the trigram index than from the names' own
-   * index; undefined otherwise, and with a place filter. The planner guesses
-   * a part's matches without looking, and scans the names' index for a part
-   * that a few thousand spas hold (all 100,000 names: 15 ms, where the trigram
-   * index finds 4,055 in 6.6 ms). So the first PG_NAME_PROBE names in rating
-   * order (index entries alone) tell the part's share; with it, the cheaper
-   * count is taken, and the trigram index is then the only one the count may
-   * read.
+   * SQLite: whether a page of a name part's `n` spas costs less read from the
+   * name index (each spa's row read, then sorted by rating) than by walking
+   * the rating order until `needed` match, by the part's share of all spas.
+   */
+  private async fewerFromPhrase(n: number, needed: number): Promise<boolean> {
+    if (spaPlanning.force) return spaPlanning.force === 'trigrams';
+    const r = await sql<{ spas: number | null }>`select max(id) as spas from spas`.execute(this.db);
+    const spas = Math.max(n, Number(r.rows[0]?.spas ?? 0));
+    const walked = Math.min(spas, (needed * spas) / Math.max(n, 1));
+    return n * SQLITE_NAME_COST.candidate < walked * SQLITE_NAME_COST.entry;
+  }
+
+  /**
+   * PostgreSQL: how many spas a name part matches (up to the cap), counted
+   * from the names' own table (`spa_names`, migration 0023); undefined with a
+   * place filter. ANALYZE samples that table's names, so the planner weighs
+   * a part by its share of them and chooses: the trigram index for a part
+   * that a few thousand spas hold ("tranqu", 3,905 of 100,000, in 1.4 ms),
+   * the table read in order until the cap for one that most hold. On the
+   * spas' table, whose statistics the planner did not use for this, every
+   * part looked rare, and a probe of the rating order had to tell it.
    */
   private async pgNameCount(f: SpaFilters): Promise<number | undefined> {
-    if (!f.name || f.state || f.city || !trigramsServe(f.name) || spaPlanning.force === 'names')
-      return undefined;
-    if (spaPlanning.force !== 'trigrams' && !(await this.fewerByTrigrams(f.name))) return undefined;
+    if (!f.name || f.state || f.city || spaPlanning.force === 'names') return undefined;
+    const count = async (db: Kysely<Database>) =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from (
+            select 1 from spa_names as spas where ${spaNameContains('postgres', f.name!, 'index')}
+            limit ${TOTAL_CAP + 1}) as m`.execute(db)
+        ).rows[0]?.n ?? 0,
+      );
+    if (spaPlanning.force !== 'trigrams') return count(this.db);
     return this.db.transaction().execute(async (tx) => {
       await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
         set_config('enable_indexonlyscan', 'off', true)`.execute(tx);
-      const r = await sql<{ n: number }>`select count(*) as n from (
-          select 1 from spas where ${spaNameContains('postgres', f.name!, true)} limit ${TOTAL_CAP + 1}) as m`.execute(
-        tx,
-      );
-      return Number(r.rows[0]?.n ?? 0);
+      return count(tx);
     });
-  }
-
-  /** Whether counting a name part's spas costs less from the trigram index, by the probe's share (see pgNameCount). */
-  private async fewerByTrigrams(name: string): Promise<boolean> {
-    const probe = await sql<{ hits: number; seen: number; spas: number }>`
-      select count(*) filter (where ${spaNameContains('postgres', name, true)}) as hits, count(*) as seen,
-        (select reltuples from pg_class where oid = 'spas'::regclass) as spas
-      from (select spas.name_search from spas order by spas.rating desc, spas.id desc limit ${PG_NAME_PROBE}) as spas`.execute(
-      this.db,
-    );
-    const row = probe.rows[0];
-    if (!row) return false;
-    const [hits, seen] = [Number(row.hits), Number(row.seen)];
-    // Every spa was seen: the names' index is as cheap.
-    if (seen < PG_NAME_PROBE) return false;
-    const spas = Math.max(seen, Number(row.spas));
-    const share = Math.max(hits, 1) / seen;
-    const walked = Math.min(spas, (TOTAL_CAP + 1) / share);
-    return share * spas * PG_NAME_COST.candidate < walked * PG_NAME_COST.entry;
   }
 
   async states(): Promise<string[]> {

@@ -216,6 +216,11 @@ describe('text search: contains, case-insensitive, from the index, same on both 
   it('spas by name are counted alike from either index', async () => {
     await insertSpa(t.database, { name: 'Lotus Day Retreat' });
     await insertSpa(t.database, { name: 'Blue Lotus Spa' });
+    // Every trigram of "lotus", none of them after the one before: not a match, however it is counted.
+    await insertSpa(t.database, { name: 'Otus Tusker Lot' });
+    // A spa gone is not counted from any index.
+    const gone = await insertSpa(t.database, { name: 'Lotus Gone Spa' });
+    await t.database.db.deleteFrom('spas').where('id', '=', gone).execute();
     let spelling = 0;
     const search = async (name: string) => {
       const res = await t.app.inject({ url: '/api/v1/spas/search', query: { name, _: String(++spelling) } });
