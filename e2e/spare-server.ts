@@ -7,9 +7,10 @@ import Database from 'better-sqlite3';
 /**
  * A second server for empty and error states: same web build, its own
  * SQLite file with no demo data. With `broken`, its spa, job and contact
- * message tables are taken away before it serves (so no cache holds an
- * answer), and every read of spas or jobs and every contact message fails on
- * the server for real.
+ * message tables and the spas' name index (which alone counts a spa search by
+ * name) are taken away before it serves (so no cache holds an answer), and
+ * every read of spas or jobs and every contact message fails on the server
+ * for real.
  */
 export interface SpareServer {
   baseURL: string;
@@ -61,7 +62,7 @@ export async function startSpareServer(port: number, { broken }: { broken: boole
     await halt(child);
     const db = new Database(path.join(dataDir, 'spajobs.db'));
     db.exec(
-      'ALTER TABLE jobs RENAME TO jobs_gone; ALTER TABLE spas RENAME TO spas_gone; ALTER TABLE contact_messages RENAME TO contact_messages_gone;',
+      'ALTER TABLE jobs RENAME TO jobs_gone; ALTER TABLE spas RENAME TO spas_gone; ALTER TABLE spas_fts RENAME TO spas_fts_gone; ALTER TABLE contact_messages RENAME TO contact_messages_gone;',
     );
     db.close();
     child = launch(port, dataDir);

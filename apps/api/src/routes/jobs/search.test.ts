@@ -211,6 +211,10 @@ describe('text search: contains, case-insensitive, from the index, same on both 
     expect(await names('0% PURE_s')).toEqual(['Relax 100% Pure_Spa']);
     expect(await names('1%0')).toEqual([]);
     expect(await names('Da_')).toEqual([]);
+    // A double quote is a letter typed too, not the name index's query syntax.
+    await insertSpa(t.database, { name: 'Spa "Zen" Retreat' });
+    expect(await names('"zEN" r')).toEqual(['Spa "Zen" Retreat']);
+    expect(await names('a"z')).toEqual([]);
   });
 
   it('spas by name are counted alike from either index', async () => {
