@@ -22,6 +22,7 @@ import * as jobWordsWithPlaces from './migrations/0020-job-words-with-places.ts'
 import * as boundedSearchHead from './migrations/0021-bounded-search-head.ts';
 import * as cityKeywordWalk from './migrations/0022-city-keyword-walk.ts';
 import * as spaNameCounts from './migrations/0023-spa-name-counts.ts';
+import * as spaNamePairs from './migrations/0024-spa-name-pairs.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -51,6 +52,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0021-bounded-search-head': boundedSearchHead,
   '0022-city-keyword-walk': cityKeywordWalk,
   '0023-spa-name-counts': spaNameCounts,
+  '0024-spa-name-pairs': spaNamePairs,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {
