@@ -232,7 +232,19 @@ describe('text search: contains, case-insensitive, from the index, same on both 
       const body = res.json<{ data: { name: string }[]; total: number; totalCapped: boolean }>();
       return { names: body.data.map((s) => s.name), total: body.total, capped: body.totalCapped };
     };
-    const parts = ['lotus', 'LOTUS DAY', 'day', 'spa', 'आयुर्वेद', '0% pure', 'zzqq', 'y sp', 's s', 'ot', '% _'];
+    const parts = [
+      'lotus',
+      'LOTUS DAY',
+      'day',
+      'spa',
+      'आयुर्वेद',
+      '0% pure',
+      'zzqq',
+      'y sp',
+      's s',
+      'ot',
+      '% _',
+    ];
     const seen: Record<string, unknown>[] = [];
     try {
       for (const force of [undefined, 'trigrams', 'names'] as const) {
