@@ -142,10 +142,12 @@ export function trigramsServe(text: string): boolean {
  * counted past a few hundred walks the rating order's index entries instead
  * of testing every name and sorting (decision 0038).
  */
+export type SpaNameTest = 'index' | 'row' | 'walk';
+
 export function spaNameContains(
   engine: Engine,
   text: string,
-  test: 'index' | 'row' | 'walk' = 'row',
+  test: SpaNameTest = 'row',
 ): Expression<SqlBool> {
   if (engine !== 'postgres') return containsText(engine, 'spas.name', text);
   const pattern = lowerPattern(text);

@@ -11,6 +11,7 @@ import {
   pgTrigramsIn,
   phraseFindsAsLike,
   spaNameContains,
+  type SpaNameTest,
   trigramsOf,
   trigramsServe,
 } from '../db/text-search.ts';
@@ -20,9 +21,6 @@ import { activeJobFilter } from './job-repository.ts';
 
 /** Spas a search engine may list: checked by an admin, or imported and not yet claimed. */
 const SITEMAP_SPAS = ['verified', 'listed'];
-
-/** How a name part is tested on PostgreSQL (see SpaRepository.filterWhere). */
-type NameTest = 'index' | 'row' | 'walk';
 
 export interface SpaFilters {
   name?: string | undefined;
@@ -89,6 +87,18 @@ const SQLITE_NAME_COST = { candidate: 1.5, entry: 0.06 };
  * compare; the server never sets it.
  */
 export const spaPlanning: { force?: 'trigrams' | 'names' | undefined } = {};
+
+/**
+ * SQLite: whether a page of a name part's `n` spas (of about `spas`) costs less read from the name index
+ * (each spa's row read, then sorted by rating) than by walking the rating order until `needed` match, by
+ * the part's share of all spas.
+ */
+function fewerFromPhrase(n: number, spas: number, needed: number): boolean {
+  if (spaPlanning.force) return spaPlanning.force === 'trigrams';
+  const all = Math.max(n, spas);
+  const walked = Math.min(all, (needed * all) / Math.max(n, 1));
+  return n * SQLITE_NAME_COST.candidate < walked * SQLITE_NAME_COST.entry;
+}
 
 export class SpaRepository {
   constructor(private readonly d: Db) {}
@@ -163,7 +173,7 @@ export class SpaRepository {
    * each spa the plan reads; `walk`, the same, with the planner told that many spas match, so that a page
    * walks the rating order (see `search`).
    */
-  private filterWhere(f: SpaFilters, name: NameTest = 'row') {
+  private filterWhere(f: SpaFilters, name: SpaNameTest = 'row') {
     return (eb: ExpressionBuilder<Database, 'spas'>) => {
       const parts: Expression<SqlBool>[] = [];
       if (f.name) parts.push(spaNameContains(this.d.engine, f.name, name));
@@ -323,23 +333,26 @@ export class SpaRepository {
       // SQLite, a name part alone (decision 0038): counted from the name index's phrase, exactly, then the
       // page read from the index's spas when there are few, otherwise by walking the rating order.
       const phrase = ftsPhrase(filters.name!);
-      const counted = await sql<{ n: number }>`select count(*) as n from (
-        select rowid from spas_fts where spas_fts match ${phrase} limit ${TOTAL_CAP + 1})`.execute(this.db);
+      // With the count, the highest id: about how many spas there are, for the page's plan.
+      const counted = await sql<{ n: number; spas: number | null }>`select
+        (select count(*) from (select rowid from spas_fts where spas_fts match ${phrase} limit ${TOTAL_CAP + 1}))
+          as n,
+        (select max(id) from spas) as spas`.execute(this.db);
       n = Number(counted.rows[0]?.n ?? 0);
       const offset = (page - 1) * limit;
       const fromIndex = sql<SqlBool>`spas.id in (select rowid from spas_fts where spas_fts match ${phrase})`;
+      const spas = Number(counted.rows[0]?.spas ?? 0);
       rows =
         n > offset
           ? await pageOf(
               this.filterWhere(filters),
-              (await this.fewerFromPhrase(n, offset + limit)) ? fromIndex : undefined,
+              fewerFromPhrase(n, spas, offset + limit) ? fromIndex : undefined,
             )
           : [];
     } else if (this.d.engine === 'postgres' && filters.name) {
-      // PostgreSQL guesses a name part's matches without looking (always "few"), so the plan is chosen
-      // here (decision 0027): the count from the trigram index when the words are long enough to narrow
-      // it, otherwise from the names' own index; then the page from the trigram index only when the
-      // count found few spas, otherwise by walking the rating order's entries until the page is full.
+      // PostgreSQL (decisions 0027 and 0038): the count from the names' own table (pgNameCount), or with a
+      // place filter from the spas; then the page from the trigram index only when the count found few
+      // spas, otherwise by walking the rating order's entries until the page is full.
       const byIndex = trigramsServe(filters.name);
       n =
         (await this.pgNameCount(filters)) ??
@@ -360,19 +373,6 @@ export class SpaRepository {
       total: Math.min(n, TOTAL_CAP),
       totalCapped: n > TOTAL_CAP,
     };
-  }
-
-  /**
-   * SQLite: whether a page of a name part's `n` spas costs less read from the
-   * name index (each spa's row read, then sorted by rating) than by walking
-   * the rating order until `needed` match, by the part's share of all spas.
-   */
-  private async fewerFromPhrase(n: number, needed: number): Promise<boolean> {
-    if (spaPlanning.force) return spaPlanning.force === 'trigrams';
-    const r = await sql<{ spas: number | null }>`select max(id) as spas from spas`.execute(this.db);
-    const spas = Math.max(n, Number(r.rows[0]?.spas ?? 0));
-    const walked = Math.min(spas, (needed * spas) / Math.max(n, 1));
-    return n * SQLITE_NAME_COST.candidate < walked * SQLITE_NAME_COST.entry;
   }
 
   /**
