@@ -7,6 +7,7 @@ import {
   containsTextAsChosen,
   jobTextContains,
   jobTextContainsAsChosen,
+  spaNameContains,
 } from './text-search.ts';
 
 describe("PostgreSQL's keyword test on a walk of the date order", () => {
@@ -59,9 +60,33 @@ describe("PostgreSQL's keyword test on a walk of the date order", () => {
       'jobs_title_trgm',
     );
     expect(await ids([containsTextAsChosen('jobs.title', 'MAKEUP')])).toEqual(await ids(titled));
-    expect(await ids([containsTextAsChosen('jobs.spa_name', '100%')])).toEqual(
-      await ids([containsText('postgres', 'jobs.spa_name', '100%')]),
-    );
+  });
+
+  it("tests a title or a spa's name as ILIKE does", async () => {
+    for (const column of ['jobs.title', 'jobs.spa_name']) {
+      for (const text of ['MAKEUP', 'lotus', '100%', '0%', 'मसाज', 'l_tus', 'w%ss', 'qzxv']) {
+        const plain = await ids([containsText('postgres', column, text)]);
+        expect(await ids([containsTextAsChosen(column, text)]), `${column} ${text}`).toEqual(plain);
+      }
+    }
+    // The tests above find something, so that agreeing is not agreeing on nothing.
+    expect(await ids([containsTextAsChosen('jobs.spa_name', '100%')])).not.toEqual([]);
+    expect(await ids([containsTextAsChosen('jobs.title', 'मसाज')])).not.toEqual([]);
+  });
+
+  it("tests a spa's name on a walk as on its row", async () => {
+    const spas = async (test: Expression<SqlBool>) => {
+      const r = await sql<{ id: number }>`select spas.id from spas where ${test} order by spas.id`.execute(
+        t.database.db,
+      );
+      return r.rows.map((row) => Number(row.id));
+    };
+    for (const text of ['LOTUS', '100%', '0%', 'l_tus', 'a', 'qzxv']) {
+      expect(await spas(spaNameContains('postgres', text, 'walk')), text).toEqual(
+        await spas(spaNameContains('postgres', text, 'row')),
+      );
+    }
+    expect(await spas(spaNameContains('postgres', '100%', 'walk'))).not.toEqual([]);
   });
 
   it('finds the same jobs as the plain test', async () => {

@@ -103,20 +103,30 @@ const lowerPattern = (text: string) => sql`lower(${likePattern(text)}) escape '\
  * nothing but the index for every other job: a scalar one, run for that job
  * alone (an EXISTS may be made into a hash of every job the word matches,
  * built in full the first time a long job is met).
+ *
+ * The text is looked for with `strpos`, not LIKE: on a lower-cased column
+ * `like lower('%word%')` and `strpos(text, lower('word')) > 0` find the same
+ * jobs (the pattern holds nothing but the word), and `strpos` skips through
+ * the text where LIKE tries a match at every character. A walk to the
+ * deepest page of a word one job in twenty holds (about 200,000 entries)
+ * took 93 ms this way against 174 ms with LIKE (decision 39).
  */
 export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
-  const rest = sql<SqlBool>`(select whole.search_text like ${lowerPattern(text)}
+  const word = sql`lower(${text})`;
+  const rest = sql<SqlBool>`(select strpos(whole.search_text, ${word}) > 0
     from jobs as whole where whole.id = jobs.id)`;
-  return sql<SqlBool>`(${asChosen(sql<SqlBool>`jobs.search_head like ${lowerPattern(text)}`)}
+  return sql<SqlBool>`(${asChosen(sql<SqlBool>`strpos(jobs.search_head, ${word}) > 0`)}
     or (jobs.search_long and ${asChosen(rest)}))`;
 }
 
 /**
  * A title or spa-name test written the same way (PostgreSQL), for a walk that reads the filters'
  * index alone: `coalesce` keeps the planner from intersecting it with the column's trigram index.
+ * ILIKE lower-cases the column and the pattern and matches them as LIKE does, so `strpos` on the
+ * lower-cased column finds the same jobs, sooner.
  */
 export function containsTextAsChosen(column: string, text: string): Expression<SqlBool> {
-  return asChosen(containsText('postgres', column, text));
+  return asChosen(sql<SqlBool>`strpos(lower(${sql.ref(column)}), lower(${text})) > 0`);
 }
 
 /** A test no index can serve, and whose estimate the planner does not multiply with others'. */
@@ -152,8 +162,10 @@ export function spaNameContains(
   if (engine !== 'postgres') return containsText(engine, 'spas.name', text);
   const pattern = lowerPattern(text);
   if (test === 'index') return sql<SqlBool>`spas.name_search like ${pattern}`;
-  const tested = sql<SqlBool>`(spas.name_search || '') like ${pattern}`;
-  return test === 'walk' ? asChosen(tested) : tested;
+  // A walk tests with strpos, which skips through the name (see jobTextContainsAsChosen); a row's LIKE keeps the
+  // planner's estimate of how few names hold the text.
+  if (test === 'walk') return asChosen(sql<SqlBool>`strpos(spas.name_search || '', lower(${text})) > 0`);
+  return sql<SqlBool>`(spas.name_search || '') like ${pattern}`;
 }
 
 /** Ids of jobs whose title (or title, description and spa name) hold the trigrams (SQLite). */
