@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../../test/factories.ts';
+import { distanceKm } from '../../lib/geo.ts';
 
 describe('spas on generated data', () => {
   let t: TestApp;
@@ -20,6 +21,24 @@ describe('spas on generated data', () => {
     expect([...d].sort((a, b) => a - b)).toEqual(d);
     expect(Math.max(...d)).toBeLessThanOrEqual(20);
     expect(body.data.every((s: { city: string }) => s.city === 'Mumbai')).toBe(true);
+  });
+
+  it('nearspa: counts every spa within the radius and returns the nearest, as the distances computed here say', async () => {
+    const spas = await t.database.db.selectFrom('spas').select(['id', 'latitude', 'longitude']).execute();
+    for (const radius of [3, 20, 400]) {
+      const within = spas
+        .map((s) => ({ id: String(s.id), d: distanceKm(19.076, 72.8777, s.latitude, s.longitude) }))
+        .filter((s) => s.d <= radius)
+        .sort((a, b) => a.d - b.d || Number(a.id) - Number(b.id));
+      const body = (
+        await t.app.inject(`/api/v1/spas/nearspa?lat=19.076&lng=72.8777&radius=${radius}&limit=7`)
+      ).json();
+      expect(body.count, `${radius} km`).toBe(within.length);
+      expect(
+        body.data.map((s: { _id: string }) => s._id),
+        `${radius} km`,
+      ).toEqual(within.slice(0, 7).map((s) => s.id));
+    }
   });
 
   it('nearspa: default radius is 10 km; a smaller radius finds no more spas than a larger one', async () => {
