@@ -112,12 +112,15 @@ const lowerPattern = (text: string) => sql`lower(${likePattern(text)}) escape '\
  * took 93 ms this way against 174 ms with LIKE (decision 39).
  */
 export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
-  const word = sql`lower(${text})`;
-  const rest = sql<SqlBool>`(select strpos(whole.search_text, ${word}) > 0
+  const rest = sql<SqlBool>`(select ${holds(sql`whole.search_text`, text)}
     from jobs as whole where whole.id = jobs.id)`;
-  return sql<SqlBool>`(${asChosen(sql<SqlBool>`strpos(jobs.search_head, ${word}) > 0`)}
+  return sql<SqlBool>`(${asChosen(holds(sql`jobs.search_head`, text))}
     or (jobs.search_long and ${asChosen(rest)}))`;
 }
+
+/** PostgreSQL: lower-cased text holds the text, found with `strpos` (see jobTextContainsAsChosen). */
+const holds = (lowerCased: RawBuilder<unknown>, text: string) =>
+  sql<SqlBool>`strpos(${lowerCased}, lower(${text})) > 0`;
 
 /**
  * A title or spa-name test written the same way (PostgreSQL), for a walk that reads the filters'
@@ -126,7 +129,7 @@ export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
  * lower-cased column finds the same jobs, sooner.
  */
 export function containsTextAsChosen(column: string, text: string): Expression<SqlBool> {
-  return asChosen(sql<SqlBool>`strpos(lower(${sql.ref(column)}), lower(${text})) > 0`);
+  return asChosen(holds(sql`lower(${sql.ref(column)})`, text));
 }
 
 /** A test no index can serve, and whose estimate the planner does not multiply with others'. */
@@ -164,7 +167,7 @@ export function spaNameContains(
   if (test === 'index') return sql<SqlBool>`spas.name_search like ${pattern}`;
   // A walk tests with strpos, which skips through the name (see jobTextContainsAsChosen); a row's LIKE keeps the
   // planner's estimate of how few names hold the text.
-  if (test === 'walk') return asChosen(sql<SqlBool>`strpos(spas.name_search || '', lower(${text})) > 0`);
+  if (test === 'walk') return asChosen(holds(sql`spas.name_search || ''`, text));
   return sql<SqlBool>`(spas.name_search || '') like ${pattern}`;
 }
 
@@ -188,8 +191,11 @@ export const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * case of every letter, LIKE only of A–Z, so the two agree on text whose
  * letters are ASCII or have no case (Devanagari) and that an index can serve.
  */
-export const phraseFindsAsLike = (text: string) =>
-  isIndexable(text) && Array.from(text).every((c) => c <= '\x7f' || c.toLowerCase() === c.toUpperCase());
+export const phraseFindsAsLike = (text: string) => isIndexable(text) && caseAgrees(text);
+
+/** Every letter of the text is ASCII or has no case, so SQLite's LIKE and its text indexes fold it alike. */
+export const caseAgrees = (text: string) =>
+  Array.from(text).every((c) => c <= '\x7f' || c.toLowerCase() === c.toUpperCase());
 
 /** Ids of spas whose name holds the trigrams (SQLite). */
 export function spaNameCandidates(trigrams: string[]): RawBuilder<unknown> {

@@ -13,6 +13,7 @@ import type { Db } from '../db/database.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
 import type { Database, JobRow } from '../db/schema.ts';
 import {
+  caseAgrees,
   charLength,
   containsText,
   containsTextAsChosen,
@@ -277,10 +278,6 @@ const SQLITE_COST: WalkCosts & { probe: number; candidate: number } = {
 /** The text index's columns that a term searches. */
 const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
   t.kind === 'title' ? ['title'] : t.kind === 'spa' ? ['spa_name'] : ['title', 'description', 'spa_name'];
-
-/** Every letter of the text is ASCII or has no case, so SQLite's LIKE and the word index fold it alike. */
-const caseAgrees = (text: string) =>
-  Array.from(text).every((c) => c <= '\u007f' || c.toLowerCase() === c.toUpperCase());
 
 const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
 
