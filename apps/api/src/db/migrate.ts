@@ -23,13 +23,17 @@ import * as boundedSearchHead from './migrations/0021-bounded-search-head.ts';
 import * as cityKeywordWalk from './migrations/0022-city-keyword-walk.ts';
 import * as spaNameCounts from './migrations/0023-spa-name-counts.ts';
 import * as spaNamePairs from './migrations/0024-spa-name-pairs.ts';
+import * as spaUnitVectors from './migrations/0025-spa-unit-vectors.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
  * bundled server run the same set without reading a folder at run time. Each
  * takes the engine for the few places where SQL differs (identity columns).
  */
-const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Promise<void> }> = {
+const migrations: Record<
+  string,
+  { up: (db: never, engine: Db['engine']) => Promise<void>; vacuumAfter?: readonly string[] }
+> = {
   '0001-initial': initial,
   '0002-external-sign-in': externalSignIn,
   '0003-spa-rating-indexes': spaRatingIndexes,
@@ -53,6 +57,7 @@ const migrations: Record<string, { up: (db: never, engine: Db['engine']) => Prom
   '0022-city-keyword-walk': cityKeywordWalk,
   '0023-spa-name-counts': spaNameCounts,
   '0024-spa-name-pairs': spaNamePairs,
+  '0025-spa-unit-vectors': spaUnitVectors,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {
@@ -90,5 +95,21 @@ export async function migrateToLatest({ db, engine }: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+  if (engine === 'postgres') {
+    // A migration that rewrote a table leaves its visibility map empty, and no index-only scan is
+    // chosen on it until a vacuum, which cannot run inside the migration's transaction.
+    const tables = new Set(
+      (results ?? []).flatMap((r) =>
+        r.status === 'Success' ? (migrations[r.migrationName]?.vacuumAfter ?? []) : [],
+      ),
+    );
+    if (tables.size) {
+      await db.connection().execute(async (c) => {
+        await sql`set statement_timeout = 0`.execute(c);
+        for (const table of tables) await sql`vacuum (analyze) ${sql.table(table)}`.execute(c);
+        await sql`reset statement_timeout`.execute(c);
+      });
+    }
   }
 }

@@ -15,7 +15,7 @@ import {
   trigramsOf,
   trigramsServe,
 } from '../db/text-search.ts';
-import { distanceFrom } from '../db/distance.ts';
+import { closenessTo, distanceFrom } from '../db/distance.ts';
 import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
@@ -184,49 +184,62 @@ export class SpaRepository {
   }
 
   /**
-   * The spas in the bounding box of a circle (an indexed scan), each with its
-   * great-circle distance from the centre (`d`), as a subquery `r`. Each
-   * distance is computed once: a subquery with an OFFSET is read as it
-   * stands, where one merged into the query around it would compute the
-   * distance again for every test of it (12 → 8 ms for 100 km around Delhi on
-   * PostgreSQL, 14,894 spas). SQLite takes an OFFSET only after a LIMIT (-1:
-   * none).
+   * The spas within a circle: an indexed scan of its bounding box whose
+   * entries carry each spa's unit vector, kept when their closeness to the
+   * centre (a dot product, `closenessTo`) reaches the radius's; no table row
+   * is read (decision 40).
    */
-  private inBox(near: Required<Near>, filters: SpaFilters) {
+  private inCircle(near: Required<Near>, filters: SpaFilters) {
     const box = boundingBox(near.lat, near.lng, near.radiusKm);
-    const boxed = this.db
+    const { closeness, least } = closenessTo(near.lat, near.lng, near.radiusKm);
+    return this.db
       .selectFrom('spas')
-      .select(['spas.id', distanceFrom(this.d.engine, near.lat, near.lng).as('d')])
       .where('spas.latitude', '>=', box.minLat)
       .where('spas.latitude', '<=', box.maxLat)
       .where('spas.longitude', '>=', box.minLng)
       .where('spas.longitude', '<=', box.maxLng)
+      .where(sql<SqlBool>`${closeness} >= ${least}`)
       .where(this.filterWhere(filters));
-    return (this.d.engine === 'sqlite' ? boxed.limit(-1) : boxed).offset(0).as('r');
+  }
+
+  /**
+   * A page of the spas within a circle, nearest first (`p`, their closeness,
+   * descending; then id), as a subquery `r` with each one's place: the
+   * database keeps the nearest in a small sorted set as it reads the box,
+   * and only the rows of the page get a distance (`distanceFrom`).
+   */
+  private nearestFirst(near: Required<Near>, filters: SpaFilters, limit: number, offset: number) {
+    const { closeness } = closenessTo(near.lat, near.lng, near.radiusKm);
+    return this.inCircle(near, filters)
+      .select(['spas.id', 'spas.latitude', 'spas.longitude', closeness.as('p')])
+      .orderBy('p', 'desc')
+      .orderBy('spas.id')
+      .limit(limit)
+      .offset(offset)
+      .as('r');
   }
 
   /**
    * The spas within a radius, nearest first, at most `cap` of them, with
-   * their distance: an indexed bounding-box scan, the exact great-circle
-   * distance computed, sorted and cut by the database (never in the event
-   * loop). Jobs near a place are these spas' jobs.
+   * their distance, found and cut by the database (never in the event loop).
+   * Jobs near a place are these spas' jobs.
    */
   async within(lat: number, lng: number, radiusKm: number, cap: number): Promise<Map<number, number>> {
     const rows = await this.db
-      .selectFrom(this.inBox({ lat, lng, radiusKm }, {}))
-      .select(['r.id', 'r.d'])
-      .where('r.d', '<=', radiusKm)
-      .orderBy('r.d')
+      .selectFrom(this.nearestFirst({ lat, lng, radiusKm }, {}, cap, 0))
+      .select(['r.id', distanceFrom(this.d.engine, lat, lng, 'r').as('d')])
+      .orderBy('r.p', 'desc')
       .orderBy('r.id')
-      .limit(cap)
       .execute();
     return new Map(rows.map((r) => [Number(r.id), Number(r.d)]));
   }
 
   /**
-   * Spas within a radius, nearest first: an indexed bounding-box scan, the
-   * exact great-circle distance computed by the database on those candidates
-   * (never in the event loop), then full rows for the one page returned.
+   * Spas within a radius, nearest first, and how many there are: one
+   * statement reads the page (`nearestFirst`) and counts the circle (the
+   * same scan without a sort, which SQLite runs once as a scalar subquery),
+   * then full rows for the one page returned. A window's count over the
+   * circle would sort every spa in it (decision 40).
    */
   async near(
     near: Required<Near>,
@@ -234,32 +247,22 @@ export class SpaRepository {
     page: number,
     limit: number,
   ): Promise<{ data: Spa[]; total: number }> {
-    const inRadius = this.inBox(near, filters);
-    // One pass: the page cut and the total counted together.
+    const count = () => this.inCircle(near, filters).select((eb) => eb.fn.countAll<number>().as('n'));
     const slice = await this.db
-      .selectFrom(inRadius)
-      .select(['r.id', 'r.d', sql<number>`count(*) over ()`.as('n')])
-      .where('r.d', '<=', near.radiusKm)
-      .orderBy('r.d')
+      .selectFrom(this.nearestFirst(near, filters, limit, (page - 1) * limit))
+      .select(['r.id', distanceFrom(this.d.engine, near.lat, near.lng, 'r').as('d'), count().as('n')])
+      .orderBy('r.p', 'desc')
       .orderBy('r.id')
-      .limit(limit)
-      .offset((page - 1) * limit)
       .execute();
-    const count = slice.length
-      ? { n: slice[0]!.n }
-      : // A page past the last: count alone.
-        await this.db
-          .selectFrom(inRadius)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('r.d', '<=', near.radiusKm)
-          .executeTakeFirstOrThrow();
+    // A page past the last: count alone.
+    const total = slice.length ? slice[0]!.n : (await count().executeTakeFirstOrThrow()).n;
     const rows = await this.byIds(slice.map((s) => s.id));
     return {
       data: slice.flatMap((s) => {
         const r = rows.get(s.id);
         return r ? [toSpa(r, Number(s.d))] : [];
       }),
-      total: Number(count.n),
+      total: Number(total),
     };
   }
 

@@ -208,3 +208,33 @@ describe('spas on known places', () => {
     }
   });
 });
+
+describe('spas near a place, as spas move', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('nearspa: a spa that moves is found at its new place and no longer at its old one, at once', async () => {
+    const spaId = await insertSpa(t.database, {
+      city: 'Shillong',
+      state: 'Meghalaya',
+      latitude: 25.5788,
+      longitude: 91.8933,
+    });
+    const ids = async (lat: number, lng: number) =>
+      (await t.app.inject(`/api/v1/spas/nearspa?lat=${lat}&lng=${lng}&radius=2`))
+        .json()
+        .data.map((s: { _id: string }) => s._id);
+    expect(await ids(25.5788, 91.8933)).toEqual([String(spaId)]);
+    await t.database.db
+      .updateTable('spas')
+      .set({ latitude: 23.8315, longitude: 91.2868 })
+      .where('id', '=', spaId)
+      .execute();
+    // Other coordinates than before: the answer above may be kept by the response cache.
+    expect(await ids(25.5789, 91.8934)).toEqual([]);
+    expect(await ids(23.84, 91.29)).toEqual([String(spaId)]);
+  });
+});
