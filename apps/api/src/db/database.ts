@@ -25,6 +25,13 @@ export interface Db {
    * costs (decision 29). Anything that may read more than a few rows goes through `read`.
    */
   point: Kysely<Database>;
+  /**
+   * Reads for the server's own upkeep that no visitor waits for (the search planner's statistics,
+   * refreshed each minute). On SQLite they run on a read thread of their own at a lower priority, so that
+   * a count over every open job never holds a visitor's search behind it on the read threads; on
+   * PostgreSQL, `read`.
+   */
+  background: Kysely<Database>;
   engine: Engine;
   /** What it was opened with: another thread opens the same database with them. */
   options: DbOptions;
@@ -135,6 +142,9 @@ function resilientPool(pool: pg.Pool): PostgresPool {
 /** A query past this budget is ended and the request answers 503. */
 export const DEFAULT_QUERY_BUDGET_MS = POSTGRES_LIMITS.statementMs;
 
+/** SQLite: the budget of a read for the server's upkeep, whose thread gives way to visitors' reads when the CPU is short. */
+const BACKGROUND_QUERY_BUDGET_MS = 30_000;
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
@@ -205,6 +215,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
       db,
       read,
       point: read,
+      background: read,
       engine: 'postgres',
       options,
       destroy: async () => {
@@ -230,6 +241,16 @@ export async function createDb(options: DbOptions): Promise<Db> {
           budgetMs: options.queryBudgetMs ?? DEFAULT_QUERY_BUDGET_MS,
           ...(options.readWorkers ? { threads: options.readWorkers } : {}),
         });
+  const upkeep = pool
+    ? new ReadPool({
+        file,
+        threads: 1,
+        nice: 10,
+        // Its reads are scans, read once a minute: the file's pages stay in the system's cache anyway.
+        cacheKiB: 4096,
+        budgetMs: BACKGROUND_QUERY_BUDGET_MS,
+      })
+    : undefined;
   // With read threads (the API, the worker), the log is checkpointed on a thread of its own as well.
   const checkpointer = pool ? startCheckpointer(file) : undefined;
   if (checkpointer) database.pragma('wal_autocheckpoint = 0');
@@ -240,15 +261,20 @@ export async function createDb(options: DbOptions): Promise<Db> {
   const point = pool
     ? new Kysely<Database>({ dialect: new PooledSqliteDialect(pointReader(file), undefined) })
     : db;
+  const background = upkeep
+    ? new Kysely<Database>({ dialect: new PooledSqliteDialect(database, upkeep) })
+    : db;
   return {
     db,
     read: db,
     point,
+    background,
     engine: 'sqlite',
     options,
     destroy: async () => {
       await checkpointer?.stop();
       if (point !== db) await point.destroy();
+      await upkeep?.destroy();
       await db.destroy();
     },
   };

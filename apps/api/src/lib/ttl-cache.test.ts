@@ -39,4 +39,17 @@ describe('TtlCache', () => {
     await new Promise((r) => setTimeout(r, 2));
     expect(await cache.get('k', load)).toBe(2);
   });
+
+  it('tells the load whether a caller waits for it or it refreshes a value still answered', async () => {
+    const cache = new TtlCache(0, 60_000);
+    const calls: boolean[] = [];
+    const load = async (refreshing: boolean) => {
+      calls.push(refreshing);
+      return calls.length;
+    };
+    await cache.get('k', load);
+    await cache.get('k', load);
+    await new Promise((r) => setImmediate(r));
+    expect(calls).toEqual([false, true]);
+  });
 });

@@ -17,15 +17,19 @@ export class TtlCache {
     private readonly maxEntries = 1000,
   ) {}
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The value for `key`, loaded when missing. `load` is told whether it refreshes a value still being
+   * answered (`true`: nobody waits for it) or loads one a caller waits for.
+   */
+  async get<T>(key: string, load: (refreshing: boolean) => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     const now = Date.now();
     if (hit && hit.expires > now) return hit.value as T;
     if (hit && hit.expires + this.maxStaleMs > now) {
-      if (!this.pending.has(key)) this.refresh(key, load).catch(() => undefined);
+      if (!this.pending.has(key)) this.refresh(key, () => load(true)).catch(() => undefined);
       return hit.value as T;
     }
-    return this.refresh(key, load);
+    return this.refresh(key, () => load(false));
   }
 
   private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -14,6 +14,10 @@ export interface ReadPoolOptions {
   threads?: number;
   /** A read still running after this many milliseconds is abandoned and answers QUERY_TIMEOUT. */
   budgetMs: number;
+  /** Each connection's page cache in KiB (default 32 MiB). */
+  cacheKiB?: number;
+  /** Linux: the threads' niceness (default 0, the API's own); a higher one gives way to the rest. */
+  nice?: number;
 }
 
 /** Thrown for a query that ran past its time budget; the API answers 503. */
@@ -69,7 +73,7 @@ export class ReadPool {
     reuseWorkerDescriptions();
     this.piscina = new Piscina({
       filename: workerFile,
-      workerData: { file: options.file },
+      workerData: { file: options.file, cacheKiB: options.cacheKiB, nice: options.nice ?? 0 },
       // The worker is plain JavaScript: it needs none of the process's flags (its TypeScript loader, whose
       // copy in each thread would cost its memory), and a query's garbage is short-lived, so a small young
       // generation collected often holds less memory than a large one collected seldom.

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { activeJobFilter, filtersSource } from '../../repositories/job-repository.ts';
+
+/**
+ * A listing filtered by city, state and category is read from the city and category index of open jobs,
+ * in date order, not through jobs_summary and a sort of every such job (`filtersSource`).
+ */
+describe('SQLite: a city, a state and a category together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('are read from the city and category index in date order, from its entries alone', async () => {
+    const f = { city: 'Mumbai', state: 'Maharashtra', category: 'Therapist' };
+    const now = Date.now();
+    const q = filtersSource(t.database.db, 'sqlite', f)
+      .select(['jobs.id'])
+      .where((eb) =>
+        eb.and([
+          activeJobFilter(eb, now),
+          eb('jobs.city', '=', f.city),
+          eb('jobs.state', '=', f.state),
+          eb('jobs.category', '=', f.category),
+        ]),
+      )
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(10)
+      .compile();
+    const plan = await t.database.db.executeQuery<{ detail: string }>({
+      ...q,
+      sql: `explain query plan ${q.sql}`,
+    });
+    const rows = plan.rows;
+    const details = rows.map((r) => r.detail).join(' | ');
+    expect(details).toContain('COVERING INDEX jobs_open_city_category');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it('list the same jobs, newest first, and the same total as reading every job', async () => {
+    const pick = await t.database.db
+      .selectFrom('jobs')
+      .select(['city', 'state', 'category', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('is_active', '=', 1)
+      .groupBy(['city', 'state', 'category'])
+      .orderBy('n', 'desc')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const all = await t.database.db
+      .selectFrom('jobs')
+      .select(['id'])
+      .where('is_active', '=', 1)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .where('city', '=', pick.city)
+      .where('state', '=', pick.state)
+      .where('category', '=', pick.category)
+      .orderBy('posted_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(all.length).toBeGreaterThan(9);
+    const res = await t.app.inject({
+      url: '/api/v1/spajobs',
+      query: { city: pick.city, state: pick.state, category: pick.category, page: '2', limit: '4' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ data: { _id: string }[]; total: number }>();
+    expect(body.total).toBe(all.length);
+    expect(body.data.map((j) => j._id)).toEqual(all.slice(4, 8).map((j) => String(j.id)));
+  });
+});
