@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import type { Job, JobListQuery, JobSummary } from '@spajobs/contract/job';
-import type { Db, Engine } from '../db/database.ts';
+import { prepared, type Db, type Engine } from '../db/database.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
 import type { Database, JobRow } from '../db/schema.ts';
 import {
@@ -1102,13 +1102,14 @@ export class JobRepository {
   /** Full rows with their spa for a page of ids, in the order given. */
   private async byIds(ids: number[], now: number): Promise<Job[]> {
     if (!ids.length) return [];
-    const rows = (await this.db
-      .selectFrom('jobs')
-      .innerJoin('spas', 'spas.id', 'jobs.spa_id')
-      .selectAll('jobs')
-      .select(SPA_OF_JOB)
-      .where('jobs.id', 'in', ids)
-      .execute()) as JobWithSpa[];
+    const rows = (await prepared(
+      this.db
+        .selectFrom('jobs')
+        .innerJoin('spas', 'spas.id', 'jobs.spa_id')
+        .selectAll('jobs')
+        .select(SPA_OF_JOB)
+        .where('jobs.id', 'in', ids),
+    ).execute()) as JobWithSpa[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Spa } from '@spajobs/contract/spa';
-import type { Db } from '../db/database.ts';
+import { prepared, type Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import {
@@ -124,7 +124,9 @@ export class SpaRepository {
 
   private async byIds(ids: number[], now = Date.now()): Promise<Map<number, SpaWithCount>> {
     if (!ids.length) return new Map();
-    const rows = (await this.withOpenJobs(now).where('spas.id', 'in', ids).execute()) as SpaWithCount[];
+    const rows = (await prepared(
+      this.withOpenJobs(now).where('spas.id', 'in', ids),
+    ).execute()) as SpaWithCount[];
     return new Map(rows.map((r) => [r.id, r]));
   }
 
