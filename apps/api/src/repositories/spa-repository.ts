@@ -227,12 +227,13 @@ export class SpaRepository {
    * Jobs near a place are these spas' jobs.
    */
   async within(lat: number, lng: number, radiusKm: number, cap: number): Promise<Map<number, number>> {
-    const rows = await this.db
-      .selectFrom(this.nearestFirst({ lat, lng, radiusKm }, {}, cap, 0))
-      .select(['r.id', distanceFrom(this.d.engine, lat, lng, 'r').as('d')])
-      .orderBy('r.p', 'desc')
-      .orderBy('r.id')
-      .execute();
+    const rows = await prepared(
+      this.db
+        .selectFrom(this.nearestFirst({ lat, lng, radiusKm }, {}, cap, 0))
+        .select(['r.id', distanceFrom(this.d.engine, lat, lng, 'r').as('d')])
+        .orderBy('r.p', 'desc')
+        .orderBy('r.id'),
+    ).execute();
     return new Map(rows.map((r) => [Number(r.id), Number(r.d)]));
   }
 
@@ -241,7 +242,9 @@ export class SpaRepository {
    * statement reads the page (`nearestFirst`) and counts the circle (the
    * same scan without a sort, which SQLite runs once as a scalar subquery),
    * then full rows for the one page returned. A window's count over the
-   * circle would sort every spa in it (decision 40).
+   * circle would sort every spa in it (decision 40). Its plan is the same
+   * for every place and radius (the place index, read within the box), so it
+   * is kept prepared (decision 42).
    */
   async near(
     near: Required<Near>,
@@ -250,12 +253,13 @@ export class SpaRepository {
     limit: number,
   ): Promise<{ data: Spa[]; total: number }> {
     const count = () => this.inCircle(near, filters).select((eb) => eb.fn.countAll<number>().as('n'));
-    const slice = await this.db
-      .selectFrom(this.nearestFirst(near, filters, limit, (page - 1) * limit))
-      .select(['r.id', distanceFrom(this.d.engine, near.lat, near.lng, 'r').as('d'), count().as('n')])
-      .orderBy('r.p', 'desc')
-      .orderBy('r.id')
-      .execute();
+    const slice = await prepared(
+      this.db
+        .selectFrom(this.nearestFirst(near, filters, limit, (page - 1) * limit))
+        .select(['r.id', distanceFrom(this.d.engine, near.lat, near.lng, 'r').as('d'), count().as('n')])
+        .orderBy('r.p', 'desc')
+        .orderBy('r.id'),
+    ).execute();
     // A page past the last: count alone.
     const total = slice.length ? slice[0]!.n : (await count().executeTakeFirstOrThrow()).n;
     const rows = await this.byIds(slice.map((s) => s.id));
