@@ -74,6 +74,30 @@ describe('a count shown past the cap by the word index', () => {
     }
     expect(outcomes).toEqual(new Set([true, false]));
   });
+
+  it('words alone that many jobs hold are shown past the cap before their plan is weighed', async () => {
+    const defaults = { ...searchPlanning };
+    const read = reader(() => t, 'first');
+    try {
+      for (const query of [{ q: 'spa' }, { q: 'guests', page: '4' }, { title: 'therapist' }]) {
+        Object.assign(searchPlanning, defaults, { wordProof: 'never' });
+        const counted = await read(query);
+        Object.assign(searchPlanning, defaults, { fewCandidates: 1000 });
+        const before = searchPlanning.provenFirst;
+        const shown = await read(query);
+        expect(shown, JSON.stringify(query)).toEqual(counted);
+        expect(searchPlanning.provenFirst - before, JSON.stringify(query)).toBe(counted.capped ? 1 : 0);
+      }
+      // Not with a filter, nor for a word the word index does not hold: the plan is weighed as before.
+      Object.assign(searchPlanning, defaults, { fewCandidates: 1000 });
+      const before = searchPlanning.provenFirst;
+      await read({ q: 'spa', state: 'Maharashtra' });
+      await read({ q: 'sap' });
+      expect(searchPlanning.provenFirst).toBe(before);
+    } finally {
+      Object.assign(searchPlanning, defaults);
+    }
+  });
 });
 
 /** With every job in one city, a word in that city passes the cap: the index finds it there (migration 0020). */
