@@ -79,7 +79,12 @@ describe('a count shown past the cap by the word index', () => {
     const defaults = { ...searchPlanning };
     const read = reader(() => t, 'first');
     try {
-      for (const query of [{ q: 'spa' }, { q: 'guests', page: '4' }, { title: 'therapist' }]) {
+      const queries: Record<string, string>[] = [
+        { q: 'spa' },
+        { q: 'guests', page: '4' },
+        { title: 'therapist' },
+      ];
+      for (const query of queries) {
         Object.assign(searchPlanning, defaults, { wordProof: 'never' });
         const counted = await read(query);
         Object.assign(searchPlanning, defaults, { fewCandidates: 1000 });
