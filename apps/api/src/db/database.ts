@@ -289,6 +289,10 @@ export async function createDb(options: DbOptions): Promise<Db> {
         file,
         threads: 1,
         nice: 10,
+        // Started for the minute's statistics and ended a few seconds after: a thread kept idle between
+        // them would hold its memory for nothing.
+        minThreads: 0,
+        idleTimeoutMs: 5_000,
         // Its reads are scans, read once a minute: the file's pages stay in the system's cache anyway.
         cacheKiB: 4096,
         budgetMs: BACKGROUND_QUERY_BUDGET_MS,

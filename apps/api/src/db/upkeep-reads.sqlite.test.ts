@@ -48,3 +48,18 @@ it("the upkeep thread runs at a lower priority than the API's own threads (Linux
   expect(threads).toContain(10);
   expect(nice(fs.readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(0);
 });
+
+it('the upkeep thread ends a few seconds after its last read, and starts again for the next', async () => {
+  if (process.platform !== 'linux') return;
+  const niced = () =>
+    fs
+      .readdirSync('/proc/self/task')
+      .map((tid) => fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'))
+      .filter((stat) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === 10).length;
+  await sql`select 1`.execute(d.background);
+  expect(niced()).toBe(1);
+  await new Promise((r) => setTimeout(r, 7000));
+  expect(niced()).toBe(0);
+  expect((await sql<{ one: number }>`select 1 as one`.execute(d.background)).rows[0]!.one).toBe(1);
+  expect(niced()).toBe(1);
+});

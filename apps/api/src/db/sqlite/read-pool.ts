@@ -18,6 +18,9 @@ export interface ReadPoolOptions {
   cacheKiB?: number;
   /** Linux: the threads' niceness (default 0, the API's own); a higher one gives way to the rest. */
   nice?: number;
+  /** Threads kept while idle (default 1), and how long an idle one above that lives (default a minute). */
+  minThreads?: number;
+  idleTimeoutMs?: number;
 }
 
 /** Thrown for a query that ran past its time budget; the API answers 503. */
@@ -79,9 +82,9 @@ export class ReadPool {
       // generation collected often holds less memory than a large one collected seldom.
       execArgv: [],
       resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB },
-      minThreads: 1,
+      minThreads: options.minThreads ?? 1,
       maxThreads: threads,
-      idleTimeout: 60_000,
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
       // Reads queue briefly when every worker is busy; past that the budget ends them.
       concurrentTasksPerWorker: 1,
     });
