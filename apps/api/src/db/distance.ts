@@ -7,7 +7,7 @@ import type { Engine } from './database.ts';
  * `longitude` of `table` (haversine, as lib/geo.ts), computed by the database,
  * for the rows a query returns.
  */
-export function distanceFrom(engine: Engine, lat: number, lng: number, table = 'spas'): RawBuilder<number> {
+export function distanceFrom(engine: Engine, lat: number, lng: number, table: string): RawBuilder<number> {
   const rad = Math.PI / 180;
   const cosLat = Math.cos(lat * rad);
   const least = engine === 'postgres' ? sql.raw('least') : sql.raw('min');

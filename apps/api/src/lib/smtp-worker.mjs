@@ -1,22 +1,16 @@
 // SMTP in a worker thread: building each message (MIME, encodings) and writing it to the
 // connections costs most of a millisecond of CPU, which a digest run of 100,000 alerts would
 // otherwise take from the API's event loop. The pool in mailer.ts sends it one message per task.
-import fs from 'node:fs';
-import os from 'node:os';
 import { workerData } from 'node:worker_threads';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { messageBoundary, renderMessage } from './mime-render.mjs';
+import { lowerThisThread } from './thread-priority.mjs';
 
 // Mail can wait a moment; a visitor's page cannot. On Linux a thread has a priority of its own, so this
 // one gives way to the API's threads whenever the CPU is short.
-try {
-  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-  if (tid > 0) os.setPriority(tid, 10);
-} catch {
-  // Not Linux, or not allowed: the thread keeps the process's priority.
-}
+lowerThisThread(10);
 
 // Errors never leave this thread with their stacks (a failure is answered as its message and codes), and
 // Node's stream pipelines, which build every message, make an AbortError for each part they finish: not

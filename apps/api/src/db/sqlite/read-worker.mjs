@@ -1,20 +1,11 @@
 // A read-only SQLite connection in a worker thread. The pool in read-pool.ts sends it
 // one read at a time; a slow query here never holds up the API's event loop.
-import fs from 'node:fs';
-import os from 'node:os';
 import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { lowerThisThread } from '../../lib/thread-priority.mjs';
 
-// A pool for the server's own upkeep gives way to the threads that answer visitors (Linux: this thread's
-// niceness, set through its thread id).
-if (workerData.nice) {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (tid > 0) os.setPriority(tid, workerData.nice);
-  } catch {
-    // Elsewhere the thread keeps the process's priority.
-  }
-}
+// A pool for the server's own upkeep gives way to the threads that answer visitors.
+if (workerData.nice) lowerThisThread(workerData.nice);
 
 const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
