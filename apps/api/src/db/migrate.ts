@@ -24,6 +24,7 @@ import * as cityKeywordWalk from './migrations/0022-city-keyword-walk.ts';
 import * as spaNameCounts from './migrations/0023-spa-name-counts.ts';
 import * as spaNamePairs from './migrations/0024-spa-name-pairs.ts';
 import * as spaUnitVectors from './migrations/0025-spa-unit-vectors.ts';
+import * as cityKeywordWalkSqlite from './migrations/0026-city-keyword-walk-sqlite.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -58,6 +59,7 @@ const migrations: Record<
   '0023-spa-name-counts': spaNameCounts,
   '0024-spa-name-pairs': spaNamePairs,
   '0025-spa-unit-vectors': spaUnitVectors,
+  '0026-city-keyword-walk-sqlite': cityKeywordWalkSqlite,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

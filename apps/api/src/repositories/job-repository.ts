@@ -272,7 +272,7 @@ const PG_COST: WalkCosts = { entry: 0.3, textEntry: 1, row: 3 };
  */
 const SQLITE_COST: WalkCosts & { probe: number; candidate: number } = {
   entry: 0.12,
-  probe: 0.09,
+  probe: 0.35,
   textEntry: 0.8,
   row: 2.5,
   candidate: 0.25,
@@ -292,19 +292,24 @@ const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undef
  * jobs_summary, whose first columns are all three: it read every such job's row for its date and sorted
  * them (58 ms for Hyderabad's therapists, 15,251 jobs, to count the first 10,001), where the city and
  * category index of open jobs gives them in date order from its entries alone (2 ms). That index is named
- * then; otherwise the planner's choice stands. Not with row filters (salary, experience, nearby spas),
- * which read the rows anyway, nor for a test of `is_active` that no partial index can serve (`byId`).
+ * then. A city without a category names one of its two indexes (decision 44): with words tested on each
+ * job (`text`), the one that carries every text they are tested on; otherwise the narrow one, which
+ * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Otherwise
+ * the planner's choice stands. Not with row filters (salary, experience, nearby spas), which read the
+ * rows anyway, nor for a test of `is_active` that no partial index can serve (`byId`).
  */
 export function filtersSource(
   db: Kysely<Database>,
   engine: Engine,
   f: SearchFilters,
   byId = false,
+  text = false,
 ): JobsQuery {
-  if (engine === 'sqlite' && !byId && f.city && f.state && f.category && !rowFilters(f)) {
-    return db.selectFrom(sql`jobs indexed by jobs_open_city_category` as unknown as 'jobs') as JobsQuery;
-  }
-  return db.selectFrom('jobs');
+  const named = (index: string) =>
+    db.selectFrom(sql`jobs indexed by ${sql.raw(index)}` as unknown as 'jobs') as JobsQuery;
+  if (engine !== 'sqlite' || byId || !f.city || rowFilters(f)) return db.selectFrom('jobs');
+  if (f.category) return f.state ? named('jobs_open_city_category') : db.selectFrom('jobs');
+  return named(text ? 'jobs_open_city_text' : 'jobs_open_city');
 }
 
 /** A search whose every test an index of open jobs answers from its entries: titles, and no row filter. */
@@ -407,8 +412,8 @@ export class JobRepository {
    * Open jobs matching the filters other than text, on the jobs table alone, or on `from` (jobs joined by
    * their ids, unless `byId` says otherwise: see activeJobFilter).
    */
-  private base(f: SearchFilters, now: number, from?: JobsQuery, byId = !!from): JobsQuery {
-    return (from ?? filtersSource(this.db, this.d.engine, f, byId)).where((eb) =>
+  private base(f: SearchFilters, now: number, from?: JobsQuery, byId = !!from, text = false): JobsQuery {
+    return (from ?? filtersSource(this.db, this.d.engine, f, byId, text)).where((eb) =>
       eb.and(this.filterConditions(eb, f, now, byId)),
     );
   }
@@ -544,7 +549,7 @@ export class JobRepository {
         : [sql<string>`jobs.description`.as('description')];
       return matchAll(
         this.db.selectFrom(
-          this.base(f, now)
+          this.base(f, now, undefined, false, this.testsCityText(f, terms))
             .select(
               titles
                 ? ['jobs.id', 'jobs.posted_at', 'jobs.title']
@@ -563,7 +568,7 @@ export class JobRepository {
     // often reads the filter's and the word's indexes together. Words far commoner than the filters' jobs
     // are tested on each of those jobs, not intersected.
     return matchAll(
-      this.base(f, now),
+      this.base(f, now, undefined, false, this.testsCityText(f, terms)),
       plan.kind === 'walk' && (this.wordsOutweighFilters(f, terms) || this.walksTextEntries(f)),
     );
   }
@@ -777,11 +782,21 @@ export class JobRepository {
   }
 
   /**
-   * PostgreSQL: a walk with these filters reads the index of a city's open jobs that carries their text
-   * (jobs_open_city_search, migration 0022), with no row.
+   * A walk with these filters reads the index of a city's open jobs that carries their text, with no
+   * row: on PostgreSQL jobs_open_city_search (migration 0022), with any other place filter; on SQLite
+   * jobs_open_city_text (migration 0026), without a category, whose own index is walked then.
    */
   private walksCityText(f: SearchFilters): boolean {
-    return this.d.engine === 'postgres' && !!f.city && !rowFilters(f);
+    if (!f.city || rowFilters(f)) return false;
+    return this.d.engine === 'postgres' || !f.category;
+  }
+
+  /**
+   * SQLite: a walk of a city's jobs whose terms need more than the title (which the narrow city index
+   * carries) names the index that carries all the text (`filtersSource`).
+   */
+  private testsCityText(f: SearchFilters, terms: TextTerm[]): boolean {
+    return this.d.engine === 'sqlite' && terms.length > 0 && !titlesOnly(f, terms) && this.walksCityText(f);
   }
 
   /** A walk with these filters reads the index that carries the jobs' text, in date order, and no row. */
@@ -863,7 +878,9 @@ export class JobRepository {
       this.d.engine === 'sqlite' &&
       offset + limit <= PROOF_DEPTH &&
       searchPlanning.wordProof !== 'never' &&
-      (plan.many || searchPlanning.wordProof === 'always');
+      // A city's jobs are walked on index entries: reaching the cap that way costs less than the proof,
+      // and a proof that falls short (a word the city holds a few thousand times) is spent for nothing.
+      ((plan.many && !this.walksCityText(f)) || searchPlanning.wordProof === 'always');
     // Past the cap without counting, newest first: the page is cut where the count's reading would
     // cut it (it holds the first TOTAL_CAP + 1 matches), so both ways give the same jobs.
     const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));

@@ -4,9 +4,10 @@ import { activeJobFilter, filtersSource } from '../../repositories/job-repositor
 
 /**
  * A listing filtered by city, state and category is read from the city and category index of open jobs,
- * in date order, not through jobs_summary and a sort of every such job (`filtersSource`).
+ * in date order, not through jobs_summary and a sort of every such job (`filtersSource`); a city's jobs
+ * with words from the index that carries their text, and without words from the narrow one (decision 44).
  */
-describe('SQLite: a city, a state and a category together', () => {
+describe('SQLite: the index a listing with a city is read from', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
@@ -69,5 +70,51 @@ describe('SQLite: a city, a state and a category together', () => {
     const body = res.json<{ data: { _id: string }[]; total: number }>();
     expect(body.total).toBe(all.length);
     expect(body.data.map((j) => j._id)).toEqual(all.slice(4, 8).map((j) => String(j.id)));
+  });
+
+  /** The plan SQLite makes of a city's open jobs in date order, with a keyword tested on each when `text`. */
+  const cityPlan = async (text: boolean) => {
+    const f = { city: 'Mumbai' };
+    const now = Date.now();
+    const word = '%guests%';
+    const q = filtersSource(t.database.db, 'sqlite', f, false, text)
+      .select(['jobs.id'])
+      .where((eb) =>
+        eb.and([
+          activeJobFilter(eb, now),
+          eb('jobs.city', '=', f.city),
+          ...(text
+            ? [
+                eb.or([
+                  eb('jobs.title', 'like', word),
+                  eb('jobs.spa_name', 'like', word),
+                  eb('jobs.description', 'like', word),
+                ]),
+              ]
+            : []),
+        ]),
+      )
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(10)
+      .compile();
+    const plan = await t.database.db.executeQuery<{ detail: string }>({
+      ...q,
+      sql: `explain query plan ${q.sql}`,
+    });
+    return plan.rows.map((r) => r.detail).join(' | ');
+  };
+
+  it('a city’s jobs with a keyword are tested on the entries of the index that carries their text', async () => {
+    const details = await cityPlan(true);
+    expect(details).toContain('COVERING INDEX jobs_open_city_text');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it('a city’s jobs without words are read from the narrow city index', async () => {
+    const details = await cityPlan(false);
+    expect(details).toContain('COVERING INDEX jobs_open_city ');
+    expect(details).not.toContain('jobs_open_city_text');
+    expect(details).not.toContain('TEMP B-TREE');
   });
 });

@@ -12,6 +12,8 @@ interface ListBody {
  * SQLite weighs a search's plans by what each costs there (decision 24's addendum): a word held by few
  * jobs is read from the trigram index with each candidate's row, unless a filter keeps few jobs, whose
  * entries are then walked keeping the word's candidates, so that only the rows of jobs in both are read.
+ * A city's jobs carry their text in an index of their own (decision 44): a word there is tested on its
+ * entries, without a row.
  */
 describe("SQLite's choice between the word's candidates and the filter's jobs", () => {
   let t: TestApp;
@@ -31,31 +33,40 @@ describe("SQLite's choice between the word's candidates and the filter's jobs", 
     return { total: body.total, ids: body.data.map((j) => j._id), plan: searchPlanning.lastPlan };
   };
 
-  it('a word in a city keeps its candidates among the city’s jobs; alone, it reads them', async () => {
+  it('a word in a state keeps its candidates among the state’s jobs, in a city walks them; alone, it reads them', async () => {
     const defaults = { ...searchPlanning };
-    const { city } = await t.database.db
+    const { city, state } = await t.database.db
       .selectFrom('jobs')
-      .select('city')
+      .select(['city', 'state'])
       .where('is_active', '=', 1)
       .where('title', 'like', '%stylist%')
       .executeTakeFirstOrThrow();
+    const inState = { q: 'stylist', state };
     const inCity = { q: 'stylist', city };
     try {
       // The filters' shares come from the summary, counted in the background after the first search.
-      let got = await read(inCity);
+      let got = await read(inState);
       for (let i = 0; i < 50 && got.plan !== 'semijoin'; i++) {
         await new Promise((done) => setTimeout(done, 100));
-        got = await read(inCity);
+        got = await read(inState);
       }
       expect(got.plan).toBe('semijoin');
       expect(got.total).toBeGreaterThan(0);
+      const walked = await read(inCity);
+      expect(walked.plan).toBe('walk');
+      expect(walked.total).toBeGreaterThan(0);
       expect((await read({ q: 'stylist' })).plan).toBe('index');
 
       // Either way, the same jobs.
       Object.assign(searchPlanning, { force: 'index' });
-      const byIndex = await read(inCity);
+      const byIndex = await read(inState);
       expect(byIndex.plan).toBe('index');
       expect({ total: got.total, ids: got.ids }).toEqual({ total: byIndex.total, ids: byIndex.ids });
+      const cityByIndex = await read(inCity);
+      expect({ total: walked.total, ids: walked.ids }).toEqual({
+        total: cityByIndex.total,
+        ids: cityByIndex.ids,
+      });
     } finally {
       Object.assign(searchPlanning, defaults);
     }
