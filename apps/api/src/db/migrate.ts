@@ -25,6 +25,7 @@ import * as spaNameCounts from './migrations/0023-spa-name-counts.ts';
 import * as spaNamePairs from './migrations/0024-spa-name-pairs.ts';
 import * as spaUnitVectors from './migrations/0025-spa-unit-vectors.ts';
 import * as cityKeywordWalkSqlite from './migrations/0026-city-keyword-walk-sqlite.ts';
+import * as bestPaidFirst from './migrations/0027-best-paid-first.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -60,6 +61,7 @@ const migrations: Record<
   '0024-spa-name-pairs': spaNamePairs,
   '0025-spa-unit-vectors': spaUnitVectors,
   '0026-city-keyword-walk-sqlite': cityKeywordWalkSqlite,
+  '0027-best-paid-first': bestPaidFirst,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -284,6 +284,9 @@ const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
 
 const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
 
+/** The order a listing without words is read in: newest first, or best paid first (then newest). */
+type ListOrder = 'newest' | 'salary';
+
 /** Filters that only a job's row answers (pay, experience, a place's spas): no index of open jobs carries them. */
 const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
 
@@ -295,8 +298,9 @@ const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undef
  * then. A city without a category names one of its two indexes (decision 44): with words tested on each
  * job (`text`), the one that carries every text they are tested on; otherwise the narrow one, which
  * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Otherwise
- * the planner's choice stands. Not with row filters (salary, experience, nearby spas), which read the
- * rows anyway, nor for a test of `is_active` that no partial index can serve (`byId`).
+ * the planner's choice stands. Best paid first in a city (`order`) names the city's index in that order
+ * (decision 45). Not with row filters (salary, experience, nearby spas), which read the rows anyway, nor
+ * for a test of `is_active` that no partial index can serve (`byId`).
  */
 export function filtersSource(
   db: Kysely<Database>,
@@ -304,11 +308,13 @@ export function filtersSource(
   f: SearchFilters,
   byId = false,
   text = false,
+  order: ListOrder = 'newest',
 ): JobsQuery {
   const named = (index: string) =>
     db.selectFrom(sql`jobs indexed by ${sql.raw(index)}` as unknown as 'jobs') as JobsQuery;
   if (engine !== 'sqlite' || byId || !f.city || rowFilters(f)) return db.selectFrom('jobs');
   if (f.category) return f.state ? named('jobs_open_city_category') : db.selectFrom('jobs');
+  if (order === 'salary') return named('jobs_open_city_salary');
   return named(text ? 'jobs_open_city_text' : 'jobs_open_city');
 }
 
@@ -412,8 +418,15 @@ export class JobRepository {
    * Open jobs matching the filters other than text, on the jobs table alone, or on `from` (jobs joined by
    * their ids, unless `byId` says otherwise: see activeJobFilter).
    */
-  private base(f: SearchFilters, now: number, from?: JobsQuery, byId = !!from, text = false): JobsQuery {
-    return (from ?? filtersSource(this.db, this.d.engine, f, byId, text)).where((eb) =>
+  private base(
+    f: SearchFilters,
+    now: number,
+    from?: JobsQuery,
+    byId = !!from,
+    text = false,
+    order: ListOrder = 'newest',
+  ): JobsQuery {
+    return (from ?? filtersSource(this.db, this.d.engine, f, byId, text, order)).where((eb) =>
       eb.and(this.filterConditions(eb, f, now, byId)),
     );
   }
@@ -500,7 +513,17 @@ export class JobRepository {
   }
 
   /** The jobs a plan reads, before ordering and paging. */
-  private planned(f: JobFilters, terms: TextTerm[], plan: Plan, now: number): JobsQuery {
+  /**
+   * The query of a plan's matches. `order` is the order the caller reads a listing without words in,
+   * for the index it is read from (`filtersSource`).
+   */
+  private planned(
+    f: JobFilters,
+    terms: TextTerm[],
+    plan: Plan,
+    now: number,
+    order: ListOrder = 'newest',
+  ): JobsQuery {
     const matchAll = (q: JobsQuery, walk = false) =>
       terms.length ? q.where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t, walk)))) : q;
     if (plan.kind === 'index' && this.d.engine === 'postgres') {
@@ -568,7 +591,14 @@ export class JobRepository {
     // often reads the filter's and the word's indexes together. Words far commoner than the filters' jobs
     // are tested on each of those jobs, not intersected.
     return matchAll(
-      this.base(f, now, undefined, false, this.testsCityText(f, terms)),
+      this.base(
+        f,
+        now,
+        undefined,
+        false,
+        this.testsCityText(f, terms),
+        plan.kind === 'all' ? order : 'newest',
+      ),
       plan.kind === 'walk' && (this.wordsOutweighFilters(f, terms) || this.walksTextEntries(f)),
     );
   }
@@ -888,7 +918,7 @@ export class JobRepository {
       // Past the cap by the summary's count: only the page is read, from the filters' index in order.
       searchPlanning.fromSummary++;
       n = TOTAL_CAP + 1;
-      const q = this.planned(f, terms, plan, now);
+      const q = this.planned(f, terms, plan, now, sort === 'salary' ? 'salary' : 'newest');
       ids =
         sort !== 'newest'
           ? await this.sortedPageIds(q, sort, true, near, offset, limit)
@@ -910,7 +940,7 @@ export class JobRepository {
             ? await this.pageIds(this.planned(f, terms, { kind: 'walk' }, now), offset, within)
             : [];
     } else if (plan !== 'none') {
-      const q = this.planned(f, terms, plan, now);
+      const q = this.planned(f, terms, plan, now, sort === 'salary' ? 'salary' : 'newest');
       if (sort === 'newest') ({ ids, n } = await this.firstMatches(q, offset, limit));
       else
         [ids, n] = await Promise.all([

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeJobFilter, filtersSource } from '../../repositories/job-repository.ts';
@@ -115,6 +116,26 @@ describe('SQLite: the index a listing with a city is read from', () => {
     const details = await cityPlan(false);
     expect(details).toContain('COVERING INDEX jobs_open_city ');
     expect(details).not.toContain('jobs_open_city_text');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it('a city’s jobs best paid first are read from its index in that order, without a sort', async () => {
+    const f = { city: 'Mumbai' };
+    const now = Date.now();
+    const q = filtersSource(t.database.db, 'sqlite', f, false, false, 'salary')
+      .select(['jobs.id'])
+      .where((eb) => eb.and([activeJobFilter(eb, now), eb('jobs.city', '=', f.city)]))
+      .orderBy(sql`jobs.salary_min desc nulls last`)
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(10)
+      .compile();
+    const plan = await t.database.db.executeQuery<{ detail: string }>({
+      ...q,
+      sql: `explain query plan ${q.sql}`,
+    });
+    const details = plan.rows.map((r) => r.detail).join(' | ');
+    expect(details).toContain('COVERING INDEX jobs_open_city_salary');
     expect(details).not.toContain('TEMP B-TREE');
   });
 });
