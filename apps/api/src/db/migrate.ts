@@ -26,6 +26,7 @@ import * as spaNamePairs from './migrations/0024-spa-name-pairs.ts';
 import * as spaUnitVectors from './migrations/0025-spa-unit-vectors.ts';
 import * as cityKeywordWalkSqlite from './migrations/0026-city-keyword-walk-sqlite.ts';
 import * as bestPaidFirst from './migrations/0027-best-paid-first.ts';
+import * as bestPaidFirstByCategory from './migrations/0028-best-paid-first-by-category.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -62,6 +63,7 @@ const migrations: Record<
   '0025-spa-unit-vectors': spaUnitVectors,
   '0026-city-keyword-walk-sqlite': cityKeywordWalkSqlite,
   '0027-best-paid-first': bestPaidFirst,
+  '0028-best-paid-first-by-category': bestPaidFirstByCategory,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -298,8 +298,8 @@ const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undef
  * then. A city without a category names one of its two indexes (decision 44): with words tested on each
  * job (`text`), the one that carries every text they are tested on; otherwise the narrow one, which
  * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Otherwise
- * the planner's choice stands. Best paid first in a city (`order`) names the city's index in that order
- * (decision 45). Not with row filters (salary, experience, nearby spas), which read the rows anyway, nor
+ * the planner's choice stands. Best paid first in a city, or in a category without a city (`order`),
+ * names the index in that order (decision 45). Not with row filters (salary, experience, nearby spas), which read the rows anyway, nor
  * for a test of `is_active` that no partial index can serve (`byId`).
  */
 export function filtersSource(
@@ -312,7 +312,9 @@ export function filtersSource(
 ): JobsQuery {
   const named = (index: string) =>
     db.selectFrom(sql`jobs indexed by ${sql.raw(index)}` as unknown as 'jobs') as JobsQuery;
-  if (engine !== 'sqlite' || byId || !f.city || rowFilters(f)) return db.selectFrom('jobs');
+  if (engine !== 'sqlite' || byId || rowFilters(f)) return db.selectFrom('jobs');
+  if (!f.city)
+    return order === 'salary' && f.category ? named('jobs_open_category_salary') : db.selectFrom('jobs');
   if (f.category) return f.state ? named('jobs_open_city_category') : db.selectFrom('jobs');
   if (order === 'salary') return named('jobs_open_city_salary');
   return named(text ? 'jobs_open_city_text' : 'jobs_open_city');

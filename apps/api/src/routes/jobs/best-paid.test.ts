@@ -34,14 +34,15 @@ describe('best paid first', () => {
   afterAll(() => t.close());
 
   /** Every open job of the filter in the order, computed here from all of them. */
-  const expected = async (inCity: boolean) => {
+  const expected = async (filter: { city?: string; category?: string }) => {
     const now = Date.now();
     let q = t.database.db
       .selectFrom('jobs')
       .select(['id', 'salary_min', 'posted_at'])
       .where('is_active', '=', 1)
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
-    if (inCity) q = q.where('city', '=', city);
+    if (filter.city) q = q.where('city', '=', filter.city);
+    if (filter.category) q = q.where('category', '=', filter.category);
     const rows = await q.execute();
     const pay = (r: (typeof rows)[number]) => (r.salary_min === null ? -1 : Number(r.salary_min));
     rows.sort(
@@ -60,10 +61,9 @@ describe('best paid first', () => {
     return res.json<ListBody>();
   };
 
-  it('lists the best paid first, no salary last, then newest, in a city and across the board', async () => {
-    for (const inCity of [true, false]) {
-      const all = await expected(inCity);
-      const query: Record<string, string> = inCity ? { city } : {};
+  it('lists the best paid first, no salary last, then newest, in a city, a category and across the board', async () => {
+    for (const query of [{ city }, { category: 'Therapist' }, {}] as Record<string, string>[]) {
+      const all = await expected(query);
       const last = String(Math.ceil(all.length / 9));
       for (const page of ['1', '2', last]) {
         const body = await read({ ...query, page });
@@ -76,7 +76,7 @@ describe('best paid first', () => {
       }
     }
     // The city's jobs that name no salary close its list.
-    const inCity = await expected(true);
+    const inCity = await expected({ city });
     const lastPage = await read({ city, page: String(Math.ceil(inCity.length / 9)) });
     const noSalary = await t.database.db
       .selectFrom('jobs')
@@ -103,7 +103,7 @@ describe('best paid first', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(searchPlanning.fromSummary).toBeGreaterThan(before);
-      const all = await expected(true);
+      const all = await expected({ city });
       const shown = await read({ city, page: '2' });
       expect(shown).toMatchObject({ total: TOTAL_CAP, totalCapped: true });
       expect(shown.data.map((j) => j._id)).toEqual(all.slice(9, 18));
