@@ -299,8 +299,8 @@ const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undef
  * job (`text`), the one that carries every text they are tested on; otherwise the narrow one, which
  * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Otherwise
  * the planner's choice stands. Best paid first in a city, or in a category without a city (`order`),
- * names the index in that order (decision 45). Not with row filters (salary, experience, nearby spas), which read the rows anyway, nor
- * for a test of `is_active` that no partial index can serve (`byId`).
+ * names the index in that order (decision 45). Not with row filters (salary, experience, nearby spas),
+ * which read the rows anyway, nor for a test of `is_active` that no partial index can serve (`byId`).
  */
 export function filtersSource(
   db: Kysely<Database>,
@@ -514,10 +514,9 @@ export class JobRepository {
     return n < few ? { t, trigrams, n, few: true } : { t, trigrams, n: least, few: false };
   }
 
-  /** The jobs a plan reads, before ordering and paging. */
   /**
-   * The query of a plan's matches. `order` is the order the caller reads a listing without words in,
-   * for the index it is read from (`filtersSource`).
+   * The jobs a plan reads, before ordering and paging. `order` is the order the caller reads a listing
+   * without words in, for the index it is read from (`filtersSource`).
    */
   private planned(
     f: JobFilters,
