@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeJobFilter, filtersSource } from '../../repositories/job-repository.ts';
@@ -14,6 +14,15 @@ describe('SQLite: the index a listing with a city is read from', () => {
     t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
   }, 120_000);
   afterAll(() => t.close());
+
+  /** SQLite's plan of a compiled query, its steps joined. */
+  const explained = async (q: CompiledQuery) => {
+    const plan = await t.database.db.executeQuery<{ detail: string }>({
+      ...q,
+      sql: `explain query plan ${q.sql}`,
+    });
+    return plan.rows.map((r) => r.detail).join(' | ');
+  };
 
   it('are read from the city and category index in date order, from its entries alone', async () => {
     const f = { city: 'Mumbai', state: 'Maharashtra', category: 'Therapist' };
@@ -32,12 +41,7 @@ describe('SQLite: the index a listing with a city is read from', () => {
       .orderBy('jobs.id', 'desc')
       .limit(10)
       .compile();
-    const plan = await t.database.db.executeQuery<{ detail: string }>({
-      ...q,
-      sql: `explain query plan ${q.sql}`,
-    });
-    const rows = plan.rows;
-    const details = rows.map((r) => r.detail).join(' | ');
+    const details = await explained(q);
     expect(details).toContain('COVERING INDEX jobs_open_city_category');
     expect(details).not.toContain('TEMP B-TREE');
   });
@@ -99,11 +103,7 @@ describe('SQLite: the index a listing with a city is read from', () => {
       .orderBy('jobs.id', 'desc')
       .limit(10)
       .compile();
-    const plan = await t.database.db.executeQuery<{ detail: string }>({
-      ...q,
-      sql: `explain query plan ${q.sql}`,
-    });
-    return plan.rows.map((r) => r.detail).join(' | ');
+    return explained(q);
   };
 
   it('a city’s jobs with a keyword are tested on the entries of the index that carries their text', async () => {
@@ -138,11 +138,7 @@ describe('SQLite: the index a listing with a city is read from', () => {
         .orderBy('jobs.id', 'desc')
         .limit(10)
         .compile();
-      const plan = await t.database.db.executeQuery<{ detail: string }>({
-        ...q,
-        sql: `explain query plan ${q.sql}`,
-      });
-      const details = plan.rows.map((r) => r.detail).join(' | ');
+      const details = await explained(q);
       expect(details).toContain(`COVERING INDEX ${index}`);
       expect(details).not.toContain('TEMP B-TREE');
     }
