@@ -27,6 +27,7 @@ import * as spaUnitVectors from './migrations/0025-spa-unit-vectors.ts';
 import * as cityKeywordWalkSqlite from './migrations/0026-city-keyword-walk-sqlite.ts';
 import * as bestPaidFirst from './migrations/0027-best-paid-first.ts';
 import * as bestPaidFirstByCategory from './migrations/0028-best-paid-first-by-category.ts';
+import * as quickFiltersInListingIndexes from './migrations/0029-quick-filters-in-listing-indexes.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -64,6 +65,7 @@ const migrations: Record<
   '0026-city-keyword-walk-sqlite': cityKeywordWalkSqlite,
   '0027-best-paid-first': bestPaidFirst,
   '0028-best-paid-first-by-category': bestPaidFirstByCategory,
+  '0029-quick-filters-in-listing-indexes': quickFiltersInListingIndexes,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -8,7 +8,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { TOTAL_CAP } from '@spajobs/contract/common';
-import type { Job, JobListQuery, JobSummary } from '@spajobs/contract/job';
+import type { Job, JobListQuery, JobSort, JobSummary } from '@spajobs/contract/job';
 import { prepared, type Db, type Engine } from '../db/database.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
 import type { Database, JobRow } from '../db/schema.ts';
@@ -131,7 +131,7 @@ interface TextTerm {
  * it at less cost than counting them (see atLeastCap).
  */
 type Plan =
-  | { kind: 'all' }
+  | { kind: 'all'; quick?: QuickFilters }
   | { kind: 'walk'; many?: boolean }
   | { kind: 'window'; rows: number }
   | { kind: 'index'; driver: TextTerm; trigrams: string[] }
@@ -173,6 +173,13 @@ export interface JobPage {
   total: number;
   totalCapped: boolean;
 }
+
+/**
+ * A lowest pay held by fewer open jobs than this is listed from jobs_salary: those jobs' rows read and
+ * sorted (a few milliseconds a thousand), where a walk of the date order would pass over nearly every
+ * open job to find them (decision 46).
+ */
+const QUICK_FEW_PAID = 20_000;
 
 /** A one- or two-character search reads at most this many of the newest matching jobs. */
 export const SHORT_TEXT_WINDOW = 10_000;
@@ -228,6 +235,10 @@ export const searchPlanning: {
   provenFirst: number;
   /** How the last search with words was read (read by tests). */
   lastPlan?: Plan['kind'];
+  /** SQLite: the fewest open jobs paying enough for a quick filter's listing to walk its index. */
+  quickFewPaid: number;
+  /** SQLite: how the last listing with pay or experience and no words was read (read by tests). */
+  lastQuick?: QuickFilters;
 } = {
   fewCandidates: FEW_CANDIDATES,
   wordProof: 'likely',
@@ -237,6 +248,7 @@ export const searchPlanning: {
   fromWordStatistics: 0,
   filtersFirst: 0,
   provenFirst: 0,
+  quickFewPaid: QUICK_FEW_PAID,
 };
 /**
  * Candidates of the word index tested at most when showing that a search
@@ -284,6 +296,13 @@ const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
 
 const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
 
+/**
+ * SQLite, a listing without words filtered by pay or experience (decision 46): `walk`, its filters' index
+ * is walked in date order with both tested on the entries; `paid`, the jobs that pay enough are read from
+ * the range of an index ordered by pay (few of them, or best paid first).
+ */
+type QuickFilters = 'walk' | 'paid';
+
 /** The order a listing without words is read in: newest first, or best paid first (then newest). */
 type ListOrder = 'newest' | 'salary';
 
@@ -300,7 +319,10 @@ const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undef
  * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Otherwise
  * the planner's choice stands. Best paid first in a city, or in a category without a city (`order`),
  * names the index in that order (decision 45). Not with row filters (salary, experience, nearby spas),
- * which read the rows anyway, nor for a test of `is_active` that no partial index can serve (`byId`).
+ * which read the rows anyway, nor for a test of `is_active` that no partial index can serve (`byId`),
+ * except for a listing without words filtered by pay or experience (`quick`, decision 46): it walks its
+ * filters' index, which carries both, or reads the jobs that pay enough from an index ordered by pay, which
+ * SQLite would otherwise leave for a walk of a listing index past every open job.
  */
 export function filtersSource(
   db: Kysely<Database>,
@@ -309,10 +331,26 @@ export function filtersSource(
   byId = false,
   text = false,
   order: ListOrder = 'newest',
+  quick?: QuickFilters,
 ): JobsQuery {
   const named = (index: string) =>
     db.selectFrom(sql`jobs indexed by ${sql.raw(index)}` as unknown as 'jobs') as JobsQuery;
-  if (engine !== 'sqlite' || byId || rowFilters(f)) return db.selectFrom('jobs');
+  if (engine !== 'sqlite' || byId) return db.selectFrom('jobs');
+  if (rowFilters(f)) {
+    if (f.spaIds || !quick) return db.selectFrom('jobs');
+    if (quick === 'paid')
+      return named(
+        f.city ? 'jobs_open_city_salary' : f.category ? 'jobs_open_category_salary' : 'jobs_salary',
+      );
+    const place = f.city ? 'city' : f.state ? 'state' : undefined;
+    return named(
+      place
+        ? `jobs_open_${place}${f.category ? '_category' : ''}`
+        : f.category
+          ? 'jobs_open_category'
+          : 'jobs_open_posted',
+    );
+  }
   if (!f.city)
     return order === 'salary' && f.category ? named('jobs_open_category_salary') : db.selectFrom('jobs');
   if (f.category) return f.state ? named('jobs_open_city_category') : db.selectFrom('jobs');
@@ -427,8 +465,9 @@ export class JobRepository {
     byId = !!from,
     text = false,
     order: ListOrder = 'newest',
+    quick?: QuickFilters,
   ): JobsQuery {
-    return (from ?? filtersSource(this.db, this.d.engine, f, byId, text, order)).where((eb) =>
+    return (from ?? filtersSource(this.db, this.d.engine, f, byId, text, order, quick)).where((eb) =>
       eb.and(this.filterConditions(eb, f, now, byId)),
     );
   }
@@ -599,6 +638,7 @@ export class JobRepository {
         false,
         this.testsCityText(f, terms),
         plan.kind === 'all' ? order : 'newest',
+        plan.kind === 'all' ? plan.quick : undefined,
       ),
       plan.kind === 'walk' && (this.wordsOutweighFilters(f, terms) || this.walksTextEntries(f)),
     );
@@ -892,7 +932,7 @@ export class JobRepository {
       sort === 'newest' &&
       (await this.provedBeforePlanning(f, terms, indexed, offset + limit, now));
     const plan: Plan | 'none' = !terms.length
-      ? { kind: 'all' }
+      ? { kind: 'all', quick: await this.quickFilters(f, sort) }
       : byWordStatistics || provenFirst
         ? { kind: 'walk' }
         : !indexed.length
@@ -1057,6 +1097,29 @@ export class JobRepository {
     this.planStats();
     const stats = this.stats;
     return stats && Date.now() - stats.at <= SUMMARY_MAX_AGE_MS ? stats.value : undefined;
+  }
+
+  /**
+   * SQLite, a listing without words filtered by pay or experience (decision 46): newest first, its
+   * filters' index is walked in date order with both tested on the entries, unless the lowest pay asked
+   * is offered by fewer than QUICK_FEW_PAID open jobs (counted on jobs_salary, up to that many): the walk
+   * would then pass over most open jobs to find them, and those few are read from an index ordered by pay
+   * instead (the city's, the category's or jobs_salary), as they are for best paid first.
+   */
+  private async quickFilters(f: SearchFilters, sort: JobSort): Promise<QuickFilters | undefined> {
+    if (this.d.engine !== 'sqlite' || f.spaIds || !rowFilters(f)) return undefined;
+    const few = searchPlanning.quickFewPaid;
+    let quick: QuickFilters | undefined;
+    if (!f.salaryMin) quick = sort === 'newest' ? 'walk' : undefined;
+    else if (sort !== 'newest') quick = 'paid';
+    else {
+      const r = await sql<{ n: number }>`select count(*) as n from (
+        select 1 from jobs indexed by jobs_salary where is_active = 1 and salary_min >= ${f.salaryMin}
+        limit ${few}) as m`.execute(this.db);
+      quick = Number(r.rows[0]?.n ?? 0) >= few ? 'walk' : 'paid';
+    }
+    searchPlanning.lastQuick = quick;
+    return quick;
   }
 
   /**

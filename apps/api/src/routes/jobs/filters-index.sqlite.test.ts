@@ -6,7 +6,9 @@ import { activeJobFilter, filtersSource } from '../../repositories/job-repositor
 /**
  * A listing filtered by city, state and category is read from the city and category index of open jobs,
  * in date order, not through jobs_summary and a sort of every such job (`filtersSource`); a city's jobs
- * with words from the index that carries their text, and without words from the narrow one (decision 44).
+ * with words from the index that carries their text, and without words from the narrow one (decision 44);
+ * pay and experience without words on the entries of the filters' index, or from an index ordered by pay
+ * (decision 46).
  */
 describe('SQLite: the index a listing with a city is read from', () => {
   let t: TestApp;
@@ -141,6 +143,68 @@ describe('SQLite: the index a listing with a city is read from', () => {
       const details = await explained(q);
       expect(details).toContain(`COVERING INDEX ${index}`);
       expect(details).not.toContain('TEMP B-TREE');
+    }
+  });
+
+  it('pay and experience without words are tested on the entries of the filters’ index, in date order', async () => {
+    for (const [f, index] of [
+      [{ salaryMin: 20_000 }, 'jobs_open_posted'],
+      [{ experience: 1, category: 'Therapist' }, 'jobs_open_category'],
+      [{ salaryMin: 20_000, experience: 2, city: 'Mumbai', state: 'Maharashtra' }, 'jobs_open_city'],
+      [{ experience: 0, state: 'Maharashtra', category: 'Therapist' }, 'jobs_open_state_category'],
+    ] as const) {
+      const now = Date.now();
+      const q = filtersSource(t.database.db, 'sqlite', f, false, false, 'newest', 'walk')
+        .select(['jobs.id'])
+        .where((eb) =>
+          eb.and([
+            activeJobFilter(eb, now),
+            ...('city' in f ? [eb('jobs.city', '=', f.city), eb('jobs.state', '=', f.state)] : []),
+            ...('state' in f && !('city' in f) ? [eb('jobs.state', '=', f.state)] : []),
+            ...('category' in f ? [eb('jobs.category', '=', f.category)] : []),
+            ...('salaryMin' in f ? [eb('jobs.salary_min', '>=', f.salaryMin)] : []),
+            ...('experience' in f
+              ? [
+                  eb.or([
+                    eb('jobs.experience_min', 'is', null),
+                    eb('jobs.experience_min', '<=', f.experience),
+                  ]),
+                ]
+              : []),
+          ]),
+        )
+        .orderBy('jobs.posted_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(10)
+        .compile();
+      const details = await explained(q);
+      expect(details, JSON.stringify(f)).toMatch(new RegExp(`COVERING INDEX ${index}\\b(?!_)`));
+      expect(details).not.toContain('TEMP B-TREE');
+    }
+  });
+
+  it('a pay that few jobs offer is read from an index ordered by pay', async () => {
+    for (const [f, index] of [
+      [{ salaryMin: 40_000 }, 'jobs_salary'],
+      [{ salaryMin: 40_000, city: 'Mumbai' }, 'jobs_open_city_salary'],
+      [{ salaryMin: 40_000, category: 'Therapist' }, 'jobs_open_category_salary'],
+    ] as const) {
+      const now = Date.now();
+      const q = filtersSource(t.database.db, 'sqlite', f, false, false, 'newest', 'paid')
+        .select(['jobs.id'])
+        .where((eb) =>
+          eb.and([
+            activeJobFilter(eb, now),
+            eb('jobs.salary_min', '>=', f.salaryMin),
+            ...('city' in f ? [eb('jobs.city', '=', f.city)] : []),
+            ...('category' in f ? [eb('jobs.category', '=', f.category)] : []),
+          ]),
+        )
+        .orderBy('jobs.posted_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(10)
+        .compile();
+      expect(await explained(q), JSON.stringify(f)).toContain(`INDEX ${index} (`);
     }
   });
 });

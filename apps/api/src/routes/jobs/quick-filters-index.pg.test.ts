@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+
+/**
+ * PostgreSQL: a listing filtered by pay and experience, newest first, is read from its filters' index of
+ * open jobs alone (an index-only scan), which carries both since migration 0029: before it, each job the
+ * walk passed was read from the table to test them (decision 46).
+ */
+describe('PostgreSQL: pay and experience tested on the listing indexes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 5, jobs: 60 } });
+    await sql`vacuum analyze jobs`.execute(t.database.db);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const plan = async (column?: 'city' | 'category', value?: string) =>
+    t.database.db.connection().execute(async (c) => {
+      // A table this small would be read whole or through a bitmap: only a walk of an index is let through.
+      await sql`set enable_seqscan = off`.execute(c);
+      await sql`set enable_bitmapscan = off`.execute(c);
+      await sql`set enable_sort = off`.execute(c);
+      try {
+        const where = column ? sql`and ${sql.ref(column)} = ${value}` : sql``;
+        const r = await sql<{ 'QUERY PLAN': string }>`explain select id from jobs
+          where is_active = 1 and (expires_at is null or expires_at > ${Date.now()}) ${where}
+            and salary_min >= 20000 and (experience_min is null or experience_min <= 1)
+          order by posted_at desc, id desc limit 9`.execute(c);
+        return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await sql`reset enable_seqscan`.execute(c);
+        await sql`reset enable_bitmapscan`.execute(c);
+        await sql`reset enable_sort`.execute(c);
+      }
+    });
+
+  it('across the board, in a city and in a category, from the index alone', async () => {
+    expect(await plan()).toMatch(/Index Only Scan Backward using jobs_open_posted\b/);
+    expect(await plan('city', 'Pune')).toMatch(/Index Only Scan Backward using jobs_open_city\b/);
+    expect(await plan('category', 'Therapist')).toMatch(
+      /Index Only Scan Backward using jobs_open_category\b/,
+    );
+  });
+});
