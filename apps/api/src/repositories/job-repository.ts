@@ -558,7 +558,7 @@ export class JobRepository {
    * without words in, for the index it is read from (`filtersSource`).
    */
   private planned(
-    f: JobFilters,
+    f: SearchFilters,
     terms: TextTerm[],
     plan: Plan,
     now: number,
@@ -566,6 +566,16 @@ export class JobRepository {
   ): JobsQuery {
     const matchAll = (q: JobsQuery, walk = false) =>
       terms.length ? q.where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t, walk)))) : q;
+    if (plan.kind === 'all' && f.spaIds && order === 'newest' && this.d.engine === 'postgres') {
+      // Near a place, newest first or nearest first: the jobs of its nearest spas (at most a couple of
+      // thousand spas), read through jobs_spa_active and put in date order. OFFSET 0 keeps PostgreSQL from
+      // walking every open job in date order to meet a LIMIT, reading each one's row for its spa: nearest
+      // first around Delhi (the newest 5,000 of 19,333 jobs) took 950 ms warm and 2.5 s cold that way,
+      // 25 ms this way (decision 47). Best paid first keeps PostgreSQL's own plan.
+      return this.db.selectFrom(
+        this.base(f, now).select(['jobs.id', 'jobs.posted_at']).offset(0).as('jobs'),
+      ) as unknown as JobsQuery;
+    }
     if (plan.kind === 'index' && this.d.engine === 'postgres') {
       // The candidates are exact matches of the driving term; OFFSET 0 keeps PostgreSQL from
       // walking the date order to meet a LIMIT: it reads the few candidates first.

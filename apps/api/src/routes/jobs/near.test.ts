@@ -52,6 +52,8 @@ describe('GET /spajobs near a place', () => {
     for (const j of r10.data) expect(j.distance).toBeLessThanOrEqual(10);
     const r20 = await list(`${at}&radius=20`);
     expect(r20.total).toBe(4);
+    // Newest first unless asked otherwise.
+    expect(keysOf(r20.data)).toEqual(['thane', 'bandra', 'unsaid', 'andheri']);
     // Without a radius: 10 km.
     expect((await list(at)).total).toBe(3);
     // Without a place: no distance.
