@@ -727,9 +727,8 @@ export class JobRepository {
     now: number,
   ): Promise<Plan | 'none'> {
     if (this.d.engine === 'postgres') return this.pgTextPlan(f, terms, indexed, now);
-    const best = (await Promise.all(indexed.map((t) => this.rarest(t)))).reduce((a, b) =>
-      b.n < a.n ? b : a,
-    );
+    const counted = await Promise.all(indexed.map((t) => this.rarest(t)));
+    const best = counted.reduce((a, b) => (b.n < a.n ? b : a));
     const index: Plan = { kind: 'index', driver: best.t, trigrams: best.trigrams };
     // The trigram counts may be minutes old, so even "none" is asked of the index itself (cheap).
     if ((best.few && searchPlanning.force) || searchPlanning.force === 'index') return index;
@@ -740,9 +739,11 @@ export class JobRepository {
     const open = Math.max(1, stats.open);
     const inFilter = Math.max(1, this.filterShare(f, stats) * open);
     // Rows walked to find the cap's worth of matches, taking the term's candidates as matches
-    // spread evenly over the open jobs.
+    // spread evenly over the open jobs. A job must hold every word: with several, their shares are
+    // multiplied, as if the words came independently (decision 48).
     const share = Math.min(1, best.n / open);
-    const walked = Math.min(inFilter, (TOTAL_CAP + 1) / share);
+    const together = counted.reduce((p, r) => p * Math.min(1, r.n / open), 1);
+    const walked = Math.min(inFilter, (TOTAL_CAP + 1) / together);
     const c = SQLITE_COST;
     const walkCost = walked * this.walkEntryCost(f, terms, c);
     // A candidate met on the walk is tested on the index entry for titles, on its row otherwise. A term
@@ -753,8 +754,11 @@ export class JobRepository {
         ? Infinity
         : best.n * c.candidate + walked * c.probe + walked * share * (titlesOnly(f, terms) ? c.entry : c.row);
     // Few candidates: every one read with its row, then sorted (with filters that keep few jobs, keeping
-    // only the candidates among those jobs may cost less).
-    const indexCost = best.few ? best.n * (c.candidate + c.row) : Infinity;
+    // only the candidates among those jobs may cost less). With several words, the rarest one's
+    // candidates, at most its rarest trigram's count, may be fewer than the jobs a walk would pass to
+    // find them all together ("spa manager mumbai": 7,566 matches, every open job walked).
+    const indexCost =
+      best.few || (counted.length > 1 && best.n < TRIGRAM_CAP) ? best.n * (c.candidate + c.row) : Infinity;
     // Likely past the cap: the rarest trigram's jobs in the filters would pass it twice over, and the
     // filters keep enough of the board that the word index's candidates mostly pass them. The index also
     // holds each job's city, state and category (migration 0020), so with those filters alone it finds
@@ -762,10 +766,13 @@ export class JobRepository {
     // there would pass the cap once, a word whose trigram reached its count's cap taken as held by two
     // jobs in five.
     const inPlaces = !f.postedDate && !rowFilters(f) && !!(f.city || f.state || f.category);
-    const likely = best.n >= TRIGRAM_CAP ? Math.max(share, 0.4) : share;
+    const likely = counted.reduce(
+      (p, r) => p * (r.n >= TRIGRAM_CAP ? Math.max(r.n / open, 0.4) : Math.min(1, r.n / open)),
+      1,
+    );
     const many = inPlaces
       ? likely * inFilter > TOTAL_CAP
-      : share * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
+      : together * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
     if (indexCost <= semijoinCost && indexCost <= walkCost) return index;
     return semijoinCost < walkCost
       ? { kind: 'semijoin', driver: best.t, trigrams: best.trigrams, many }

@@ -13,7 +13,9 @@ interface ListBody {
  * jobs is read from the trigram index with each candidate's row, unless a filter keeps few jobs, whose
  * entries are then walked keeping the word's candidates, so that only the rows of jobs in both are read.
  * A city's jobs carry their text in an index of their own (decision 44): a word there is tested on its
- * entries, without a row.
+ * entries, without a row. Several words must all be found: a walk passes over the jobs until it has them
+ * all together, which may be every open job when each word is common but the words together are rare
+ * (decision 48).
  */
 describe("SQLite's choice between the word's candidates and the filter's jobs", () => {
   let t: TestApp;
@@ -68,7 +70,34 @@ describe("SQLite's choice between the word's candidates and the filter's jobs", 
         ids: cityByIndex.ids,
       });
     } finally {
-      Object.assign(searchPlanning, defaults);
+      // The defaults hold no forced plan, so Object.assign alone would leave the one set above.
+      Object.assign(searchPlanning, defaults, { force: undefined });
+    }
+  });
+
+  it('several words that each many jobs hold, but few together, read the rarest one’s candidates', async () => {
+    const defaults = { ...searchPlanning };
+    const words = { q: 'manager mumbai' };
+    searchPlanning.force = undefined;
+    try {
+      // Every word taken as held by too many jobs to read them all alone (as on a large board).
+      searchPlanning.fewCandidates = 2;
+      let got = await read(words);
+      for (let i = 0; i < 50 && got.plan !== 'index'; i++) {
+        await new Promise((done) => setTimeout(done, 100));
+        got = await read(words);
+      }
+      expect(got.plan).toBe('index');
+      expect(got.total).toBeGreaterThan(0);
+      expect(got.total).toBeLessThan(40);
+      // One word alone, held by more jobs than the pair, is still walked for.
+      expect((await read({ q: 'manager' })).plan).not.toBe('index');
+      Object.assign(searchPlanning, { force: 'walk' });
+      const walked = await read(words);
+      expect(walked.plan).toBe('walk');
+      expect({ total: walked.total, ids: walked.ids }).toEqual({ total: got.total, ids: got.ids });
+    } finally {
+      Object.assign(searchPlanning, defaults, { force: undefined });
     }
   });
 });
