@@ -26,7 +26,6 @@ import {
   trigramsOf,
   keywordWords,
   wordTokens,
-  likePattern,
 } from '../db/text-search.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 
@@ -494,18 +493,12 @@ export class JobRepository {
   }
 
   /**
-   * Ids of jobs that may match a text term, from the text index: on SQLite
-   * the jobs holding the chosen trigrams (a superset, checked row by row
-   * later); on PostgreSQL the exact matches, through the pg_trgm indexes.
+   * SQLite: ids of jobs that may match a text term, from the text index: the
+   * jobs holding the chosen trigrams (a superset, checked row by row later).
+   * PostgreSQL tests the terms themselves, which its trigram indexes serve.
    */
   private candidates(t: TextTerm, trigrams: string[]) {
-    if (this.d.engine === 'sqlite') return jobTextCandidates(trigrams, ftsColumns(t));
-    const p = likePattern(t.text);
-    const where = (column: string) =>
-      sql`select jobs.id from jobs where ${sql.ref(column)} ilike ${p} escape '\\'`;
-    if (t.kind === 'title') return where('jobs.title');
-    if (t.kind === 'spa') return where('jobs.spa_name');
-    return sql`select jobs.id from jobs where ${jobTextContains(t.text)}`;
+    return jobTextCandidates(trigrams, ftsColumns(t));
   }
 
   /**
@@ -577,12 +570,12 @@ export class JobRepository {
       ) as unknown as JobsQuery;
     }
     if (plan.kind === 'index' && this.d.engine === 'postgres') {
-      // The candidates are exact matches of the driving term; OFFSET 0 keeps PostgreSQL from
-      // walking the date order to meet a LIMIT: it reads the few candidates first.
-      const others = terms.filter((t) => t !== plan.driver);
-      const matched = this.base(f, now)
-        .where(sql<SqlBool>`jobs.id in (${this.candidates(plan.driver, [])})`)
-        .where((eb) => eb.and(others.map((t) => this.termMatches(eb, t))));
+      // The candidates are exact matches of the terms, every one tested as a condition of its own, so that
+      // the trigram indexes find the jobs holding all the words together (one bitmap), not those of the
+      // driving term alone, each then read from the table (`receptionist pune`: 2,289 jobs, 28 against
+      // 292 ms; decision 48). OFFSET 0 keeps PostgreSQL from walking the date order to meet a LIMIT: it
+      // reads the few candidates first.
+      const matched = this.base(f, now).where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t))));
       return this.db.selectFrom(
         matched.select(['jobs.id', 'jobs.posted_at']).offset(0).as('jobs'),
       ) as unknown as JobsQuery;

@@ -105,6 +105,11 @@ describe('text search: contains, case-insensitive, from the index, same on both 
         expect(await find({ q: 'qj' }), label).toEqual(['Lengthy Zanzibar Role']);
         expect(await find({ q: 'zanzibaritex' }), label).toEqual([]);
         expect(await find({ title: 'lengthy' }), label).toEqual(['Lengthy Zanzibar Role']);
+        // A title, a spa's name and words together, each tested as itself.
+        expect(await find({ title: 'zanzibar', spa: 'text house', q: 'lengthy qj' }), label).toEqual([
+          'Lengthy Zanzibar Role',
+        ]);
+        expect(await find({ title: 'zanzibar', spa: 'text hut', q: 'lengthy' }), label).toEqual([]);
       }
     } finally {
       Object.assign(searchPlanning, defaults);
