@@ -559,14 +559,20 @@ export class JobRepository {
   ): JobsQuery {
     const matchAll = (q: JobsQuery, walk = false) =>
       terms.length ? q.where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t, walk)))) : q;
-    if (plan.kind === 'all' && f.spaIds && order === 'newest' && this.d.engine === 'postgres') {
+    if (
+      f.spaIds &&
+      order === 'newest' &&
+      this.d.engine === 'postgres' &&
+      (plan.kind === 'all' || plan.kind === 'walk')
+    ) {
       // Near a place, newest first or nearest first: the jobs of its nearest spas (at most a couple of
-      // thousand spas), read through jobs_spa_active and put in date order. OFFSET 0 keeps PostgreSQL from
-      // walking every open job in date order to meet a LIMIT, reading each one's row for its spa: nearest
-      // first around Delhi (the newest 5,000 of 19,333 jobs) took 950 ms warm and 2.5 s cold that way,
-      // 25 ms this way (decision 47). Best paid first keeps PostgreSQL's own plan.
+      // thousand spas), read through jobs_spa_active, any words tested on each of them, then put in date
+      // order. OFFSET 0 keeps PostgreSQL from walking every open job in date order to meet a LIMIT,
+      // reading each one's row for its spa: nearest first around Delhi (the newest 5,000 of 19,333 jobs)
+      // took 950 ms warm and 2.5 s cold that way, 25 ms this way; `thai` within 50 km of Delhi 250–340
+      // against 27 ms (decision 47). Best paid first keeps PostgreSQL's own plan.
       return this.db.selectFrom(
-        this.base(f, now).select(['jobs.id', 'jobs.posted_at']).offset(0).as('jobs'),
+        matchAll(this.base(f, now), true).select(['jobs.id', 'jobs.posted_at']).offset(0).as('jobs'),
       ) as unknown as JobsQuery;
     }
     if (plan.kind === 'index' && this.d.engine === 'postgres') {
@@ -941,9 +947,12 @@ export class JobRepository {
       !byWordStatistics &&
       sort === 'newest' &&
       (await this.provedBeforePlanning(f, terms, indexed, offset + limit, now));
+    // PostgreSQL near a place: the spas' jobs are read first and the words tested on them (planned). One
+    // or two characters alone keep their window of the newest jobs, as on SQLite.
+    const nearFirst = this.d.engine === 'postgres' && !!f.spaIds && sort !== 'salary' && indexed.length > 0;
     const plan: Plan | 'none' = !terms.length
       ? { kind: 'all', quick: await this.quickFilters(f, sort) }
-      : byWordStatistics || provenFirst
+      : byWordStatistics || provenFirst || nearFirst
         ? { kind: 'walk' }
         : !indexed.length
           ? // One or two characters (on PostgreSQL, no three letters or digits in a row): no index can

@@ -69,6 +69,18 @@ describe('GET /spajobs near a place', () => {
     expect(keysOf(page2.data)).toEqual(['unsaid', 'thane']);
   });
 
+  it('finds words among the jobs near the place, newest or nearest first', async () => {
+    const newest = await list(`${at}&radius=10&q=therapist`);
+    expect(keysOf(newest.data)).toEqual(['bandra', 'unsaid', 'andheri']);
+    expect(newest.total).toBe(3);
+    const nearest = await list(`${at}&radius=10&q=therapist&sort=nearest`);
+    expect(keysOf(nearest.data)).toEqual(['andheri', 'bandra', 'unsaid']);
+    expect((await list(`${at}&radius=20&q=${encodeURIComponent('therapist thane')}`)).total).toBe(1);
+    // Pune's job holds the word, but its spa is 120 km away.
+    const far = await list(`${at}&radius=20&q=pune`);
+    expect(far).toMatchObject({ total: 0, data: [] });
+  });
+
   it('filters by the lowest monthly salary and by experience, and sorts best paid first', async () => {
     expect(new Set(keysOf((await list('salaryMin=25000')).data))).toEqual(
       new Set(['bandra', 'thane', 'pune']),
