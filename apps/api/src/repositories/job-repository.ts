@@ -174,9 +174,9 @@ export interface JobPage {
 }
 
 /**
- * A lowest pay held by fewer open jobs than this is listed from jobs_salary: those jobs' rows read and
- * sorted (a few milliseconds a thousand), where a walk of the date order would pass over nearly every
- * open job to find them (decision 46).
+ * SQLite: a lowest pay held by fewer open jobs than this is listed from an index ordered by pay, those
+ * jobs read and sorted, where a walk of the date order would pass over nearly every open job to find
+ * them (decision 46).
  */
 const QUICK_FEW_PAID = 20_000;
 
@@ -305,7 +305,10 @@ type QuickFilters = 'walk' | 'paid';
 /** The order a listing without words is read in: newest first, or best paid first (then newest). */
 type ListOrder = 'newest' | 'salary';
 
-/** Filters that only a job's row answers (pay, experience, a place's spas): no index of open jobs carries them. */
+/**
+ * Filters that the planner's indexes of open jobs do not order by (pay, experience, a place's spas): no
+ * summary counts them, and only the listing indexes carry pay and experience (migration 0029).
+ */
 const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
 
 /**
