@@ -28,6 +28,7 @@ import * as cityKeywordWalkSqlite from './migrations/0026-city-keyword-walk-sqli
 import * as bestPaidFirst from './migrations/0027-best-paid-first.ts';
 import * as bestPaidFirstByCategory from './migrations/0028-best-paid-first-by-category.ts';
 import * as quickFiltersInListingIndexes from './migrations/0029-quick-filters-in-listing-indexes.ts';
+import * as quickFiltersInTextIndexes from './migrations/0030-quick-filters-in-text-indexes.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -66,6 +67,7 @@ const migrations: Record<
   '0027-best-paid-first': bestPaidFirst,
   '0028-best-paid-first-by-category': bestPaidFirstByCategory,
   '0029-quick-filters-in-listing-indexes': quickFiltersInListingIndexes,
+  '0030-quick-filters-in-text-indexes': quickFiltersInTextIndexes,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

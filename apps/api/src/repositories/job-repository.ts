@@ -131,7 +131,7 @@ interface TextTerm {
  */
 type Plan =
   | { kind: 'all'; quick?: QuickFilters }
-  | { kind: 'walk'; many?: boolean }
+  | { kind: 'walk'; many?: boolean; quick?: 'paid' }
   | { kind: 'window'; rows: number }
   | { kind: 'index'; driver: TextTerm; trigrams: string[] }
   | { kind: 'semijoin'; driver: TextTerm; trigrams: string[]; many?: boolean };
@@ -149,6 +149,11 @@ interface PlanStats {
    * the commonest titles, lower-cased, with the share of jobs that have each (`titles`).
    */
   words: { search: WordShare[]; title: WordShare[]; titles: WordShare[] };
+  /**
+   * The lowest pay and the experience asked by the newest QUICK_SAMPLE open jobs (none asked: null), the
+   * order a walk reads them in: the share of them that the quick filters keep.
+   */
+  quick: { pay: (number | null)[]; experience: (number | null)[] };
 }
 
 /** A word, lower-cased, and the share of jobs that hold it. */
@@ -162,7 +167,11 @@ const UNKNOWN_STATS: PlanStats = {
   category: new Map(),
   rows: [],
   words: { search: [], title: [], titles: [] },
+  quick: { pay: [], experience: [] },
 };
+
+/** Open jobs, the newest, whose pay and experience give the quick filters' shares to the planner. */
+const QUICK_SAMPLE = 20_000;
 
 /** One word as the statistics' words are cut: letters, digits and marks only. */
 const oneWord = (text: string) => /^[\p{L}\p{M}\p{N}]+$/u.test(text);
@@ -217,7 +226,8 @@ const SUMMARY_MAX_AGE_MS = 2 * 60_000;
  */
 export const searchPlanning: {
   fewCandidates: number;
-  force?: 'walk' | 'semijoin' | 'index' | undefined;
+  /** `paid`: SQLite reads the jobs that pay enough from an index ordered by pay (PostgreSQL walks). */
+  force?: 'walk' | 'semijoin' | 'index' | 'paid' | undefined;
   /** Whether a count goes past the cap is asked of the word index: when likely, always, or never. */
   wordProof: 'likely' | 'always' | 'never';
   /** Searches whose count the word index showed to pass the cap (read by tests). */
@@ -236,7 +246,10 @@ export const searchPlanning: {
   lastPlan?: Plan['kind'];
   /** SQLite: the fewest open jobs paying enough for a quick filter's listing to walk its index. */
   quickFewPaid: number;
-  /** SQLite: how the last listing with pay or experience and no words was read (read by tests). */
+  /**
+   * SQLite: how the last listing with pay or experience was read, or the last walk with words (`paid` from
+   * an index ordered by pay; read by tests).
+   */
   lastQuick?: QuickFilters;
 } = {
   fewCandidates: FEW_CANDIDATES,
@@ -268,13 +281,15 @@ interface WalkCosts {
   entry: number;
   textEntry: number;
   row: number;
+  /** An entry of an index that carries the text, passed over for its pay or experience. */
+  skip: number;
 }
 /**
  * PostgreSQL's relative costs, measured at 1,000,000 jobs: testing an entry of a covering index (filters
  * and title, no row), an entry of the index that carries a job's text (read in order, no row), and a
  * job's row, read by its id.
  */
-const PG_COST: WalkCosts = { entry: 0.3, textEntry: 1, row: 3 };
+const PG_COST: WalkCosts = { entry: 0.3, textEntry: 1, row: 3, skip: 1 };
 /**
  * SQLite's costs, in microseconds, measured at 1,000,000 jobs on a 2-core machine with the file in the
  * page cache (decision 24's addendum): an entry of a covering index tested for a title, and a candidate's
@@ -287,6 +302,7 @@ const SQLITE_COST: WalkCosts & { probe: number; candidate: number } = {
   textEntry: 0.8,
   row: 2.5,
   candidate: 0.25,
+  skip: 0.2,
 };
 
 /** The text index's columns that a term searches. */
@@ -307,9 +323,16 @@ type ListOrder = 'newest' | 'salary';
 
 /**
  * Filters that the planner's indexes of open jobs do not order by (pay, experience, a place's spas): no
- * summary counts them, and only the listing indexes carry pay and experience (migration 0029).
+ * summary or word statistic counts them.
  */
-const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undefined || !!f.spaIds;
+const rowFilters = (f: SearchFilters) => quickFiltered(f) || !!f.spaIds;
+
+/**
+ * The jobs page's quick filters, pay and experience: every index of open jobs in date order carries both
+ * (the listing indexes since migration 0029, those that carry the text since migration 0030), so a walk
+ * tests them on its entries.
+ */
+const quickFiltered = (f: SearchFilters) => !!f.salaryMin || f.experience !== undefined;
 
 /**
  * Where a search's open jobs are read from. SQLite, given a city, a state and a category together, chose
@@ -318,13 +341,14 @@ const rowFilters = (f: SearchFilters) => !!f.salaryMin || f.experience !== undef
  * category index of open jobs gives them in date order from its entries alone (2 ms). That index is named
  * then. A city without a category names one of its two indexes (decision 44): with words tested on each
  * job (`text`), the one that carries every text they are tested on; otherwise the narrow one, which
- * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Otherwise
- * the planner's choice stands. Best paid first in a city, or in a category without a city (`order`),
- * names the index in that order (decision 45). Not with row filters (salary, experience, nearby spas),
- * which read the rows anyway, nor for a test of `is_active` that no partial index can serve (`byId`),
- * except for a listing without words filtered by pay or experience (`quick`, decision 46): it walks its
- * filters' index, which carries both, or reads the jobs that pay enough from an index ordered by pay, which
- * SQLite would otherwise leave for a walk of a listing index past every open job.
+ * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Words tested
+ * on all open jobs name the index that carries their text (`text` without a city). Otherwise the
+ * planner's choice stands. Best paid first in a city, or in a category without a city (`order`), names the
+ * index in that order (decision 45). Not for the jobs of a place's spas, nor for a test of `is_active`
+ * that no partial index can serve (`byId`). Pay or experience (the quick filters) walk the filters'
+ * listing index, which carries both (decision 46), or, with words tested on the entries, the index that
+ * carries the text, which carries both too (decision 49); or read the jobs that pay enough from an index
+ * ordered by pay (`quick`), which SQLite would otherwise leave for a walk past every open job.
  */
 export function filtersSource(
   db: Kysely<Database>,
@@ -337,9 +361,10 @@ export function filtersSource(
 ): JobsQuery {
   const named = (index: string) =>
     db.selectFrom(sql`jobs indexed by ${sql.raw(index)}` as unknown as 'jobs') as JobsQuery;
-  if (engine !== 'sqlite' || byId) return db.selectFrom('jobs');
-  if (rowFilters(f)) {
-    if (f.spaIds || !quick) return db.selectFrom('jobs');
+  if (engine !== 'sqlite' || byId || f.spaIds) return db.selectFrom('jobs');
+  // Words tested on the entries of the index that carries all the text: all open jobs', or a city's.
+  if (text) return named(f.city ? 'jobs_open_city_text' : 'jobs_open_text');
+  if (quickFiltered(f)) {
     if (quick === 'paid')
       return named(
         f.city ? 'jobs_open_city_salary' : f.category ? 'jobs_open_category_salary' : 'jobs_salary',
@@ -357,12 +382,12 @@ export function filtersSource(
     return order === 'salary' && f.category ? named('jobs_open_category_salary') : db.selectFrom('jobs');
   if (f.category) return f.state ? named('jobs_open_city_category') : db.selectFrom('jobs');
   if (order === 'salary') return named('jobs_open_city_salary');
-  return named(text ? 'jobs_open_city_text' : 'jobs_open_city');
+  return named('jobs_open_city');
 }
 
 /** A search whose every test an index of open jobs answers from its entries: titles, and no row filter. */
 const titlesOnly = (f: SearchFilters, terms: TextTerm[]) =>
-  !rowFilters(f) && terms.every((t) => t.kind === 'title');
+  !f.spaIds && terms.every((t) => t.kind === 'title');
 
 /** Jobs whose counted views one statement writes (see writeViews). */
 const VIEW_SLICE = 50;
@@ -624,7 +649,7 @@ export class JobRepository {
         : [sql<string>`jobs.description`.as('description')];
       return matchAll(
         this.db.selectFrom(
-          this.base(f, now, undefined, false, this.testsCityText(f, terms))
+          this.base(f, now, undefined, false, this.testsTextOnEntries(f, terms))
             .select(
               titles
                 ? ['jobs.id', 'jobs.posted_at', 'jobs.title']
@@ -638,21 +663,35 @@ export class JobRepository {
         pg,
       );
     }
+    const paid = plan.kind === 'walk' && plan.quick === 'paid';
+    const asChosen =
+      plan.kind === 'walk' && (this.wordsOutweighFilters(f, terms) || this.walksTextEntries(f));
+    // PostgreSQL: a walk kept as chosen tests the lowest pay on its entries (migration 0030) in a form that
+    // no index serves, unless few jobs pay enough; otherwise it read every job paying enough from
+    // jobs_salary, row by row, and sorted them: `therapist` from ₹30,000 a month (114,652 jobs pay that),
+    // 613 against 118 ms (decision 49). Few jobs paying enough (by the newest jobs' pay), PostgreSQL reads
+    // them from jobs_salary itself.
+    const pgWalk =
+      asChosen &&
+      this.d.engine === 'postgres' &&
+      !!f.salaryMin &&
+      this.quickShare({ salaryMin: f.salaryMin }, this.planStats()) * this.planStats().open >= QUICK_FEW_PAID;
     // A walk of all open jobs in date order (jobs_open_search on PostgreSQL), or of a city's
     // (jobs_open_city_search), is kept as chosen. With another filter, PostgreSQL's own choice stands: it
     // often reads the filter's and the word's indexes together. Words far commoner than the filters' jobs
     // are tested on each of those jobs, not intersected.
+    const walked = this.base(
+      pgWalk ? { ...f, salaryMin: undefined } : f,
+      now,
+      undefined,
+      false,
+      paid ? false : this.testsTextOnEntries(f, terms),
+      plan.kind === 'all' ? order : 'newest',
+      plan.kind === 'all' || plan.kind === 'walk' ? plan.quick : undefined,
+    );
     return matchAll(
-      this.base(
-        f,
-        now,
-        undefined,
-        false,
-        this.testsCityText(f, terms),
-        plan.kind === 'all' ? order : 'newest',
-        plan.kind === 'all' ? plan.quick : undefined,
-      ),
-      plan.kind === 'walk' && (this.wordsOutweighFilters(f, terms) || this.walksTextEntries(f)),
+      pgWalk ? walked.where(sql<SqlBool>`jobs.salary_min + 0 >= ${f.salaryMin}`) : walked,
+      asChosen,
     );
   }
 
@@ -733,6 +772,7 @@ export class JobRepository {
     const best = counted.reduce((a, b) => (b.n < a.n ? b : a));
     const index: Plan = { kind: 'index', driver: best.t, trigrams: best.trigrams };
     // The trigram counts may be minutes old, so even "none" is asked of the index itself (cheap).
+    if (searchPlanning.force === 'paid') return { kind: 'walk', quick: 'paid' };
     if ((best.few && searchPlanning.force) || searchPlanning.force === 'index') return index;
     if (searchPlanning.force === 'walk') return { kind: 'walk' };
     if (searchPlanning.force === 'semijoin')
@@ -747,14 +787,18 @@ export class JobRepository {
     const together = counted.reduce((p, r) => p * Math.min(1, r.n / open), 1);
     const walked = Math.min(inFilter, (TOTAL_CAP + 1) / together);
     const c = SQLITE_COST;
-    const walkCost = walked * this.walkEntryCost(f, terms, c);
+    const walkCost = this.walkCost(f, terms, walked, c);
     // A candidate met on the walk is tested on the index entry for titles, on its row otherwise. A term
     // whose rarest trigram reached the count's cap has at least that many candidates, and a set of them
     // all costs more than testing the filters' jobs.
     const semijoinCost =
       best.n >= TRIGRAM_CAP
         ? Infinity
-        : best.n * c.candidate + walked * c.probe + walked * share * (titlesOnly(f, terms) ? c.entry : c.row);
+        : best.n * c.candidate +
+          walked * c.probe +
+          walked * share * (titlesOnly(f, terms) ? c.entry : c.row) +
+          // Entries the quick filters leave out, passed over on the narrow date index.
+          walked * (1 / this.quickShare(f, stats) - 1) * c.entry;
     // Few candidates: every one read with its row, then sorted (with filters that keep few jobs, keeping
     // only the candidates among those jobs may cost less). With several words, the rarest one's
     // candidates, at most its rarest trigram's count, may be fewer than the jobs a walk would pass to
@@ -775,6 +819,11 @@ export class JobRepository {
     const many = inPlaces
       ? likely * inFilter > TOTAL_CAP
       : together * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
+    // SQLite: few jobs pay enough (decision 49): every one is read from an index ordered by pay, each
+    // row tested, then sorted, as a listing without words reads them (decision 46).
+    const paid = await this.fewPaid(f);
+    const paidCost = paid === undefined ? Infinity : paid * c.row;
+    if (paidCost < Math.min(indexCost, semijoinCost, walkCost)) return { kind: 'walk', quick: 'paid' };
     if (indexCost <= semijoinCost && indexCost <= walkCost) return index;
     return semijoinCost < walkCost
       ? { kind: 'semijoin', driver: best.t, trigrams: best.trigrams, many }
@@ -877,21 +926,23 @@ export class JobRepository {
    * jobs_open_city_text (migration 0026), without a category, whose own index is walked then.
    */
   private walksCityText(f: SearchFilters): boolean {
-    if (!f.city || rowFilters(f)) return false;
+    if (!f.city || f.spaIds) return false;
     return this.d.engine === 'postgres' || !f.category;
   }
 
   /**
-   * SQLite: a walk of a city's jobs whose terms need more than the title (which the narrow city index
-   * carries) names the index that carries all the text (`filtersSource`).
+   * SQLite: a walk whose terms need more than the title (which the narrow listing indexes carry), of all
+   * open jobs or of a city's, names the index that carries all the text (`filtersSource`).
    */
-  private testsCityText(f: SearchFilters, terms: TextTerm[]): boolean {
-    return this.d.engine === 'sqlite' && terms.length > 0 && !titlesOnly(f, terms) && this.walksCityText(f);
+  private testsTextOnEntries(f: SearchFilters, terms: TextTerm[]): boolean {
+    return (
+      this.d.engine === 'sqlite' && terms.length > 0 && !titlesOnly(f, terms) && this.walksTextEntries(f)
+    );
   }
 
   /** A walk with these filters reads the index that carries the jobs' text, in date order, and no row. */
   private walksTextIndex(f: SearchFilters): boolean {
-    return !rowFilters(f) && !f.city && !f.state && !f.category;
+    return !f.spaIds && !f.city && !f.state && !f.category;
   }
 
   /**
@@ -909,7 +960,7 @@ export class JobRepository {
   ): Promise<Plan> {
     const driver = indexed.reduce((a, b) => (charLength(b.text) > charLength(a.text) ? b : a));
     const index: Plan = { kind: 'index', driver, trigrams: [] };
-    if (searchPlanning.force === 'walk' || searchPlanning.force === 'semijoin') return { kind: 'walk' };
+    if (searchPlanning.force && searchPlanning.force !== 'index') return { kind: 'walk' };
     if (searchPlanning.force === 'index') return index;
     const probe = this.planned(f, terms, { kind: 'window', rows: PG_PROBE }, now);
     const r = await this.db
@@ -921,10 +972,14 @@ export class JobRepository {
     const inFilter = Math.max(1, this.filterShare(f, stats) * open);
     const share = Number(r.n) / PG_PROBE;
     const walked = share > 0 ? Math.min(inFilter, (TOTAL_CAP + 1) / share) : inFilter;
-    const walkCost = walked * this.walkEntryCost(f, terms, PG_COST);
+    const walkCost = this.walkCost(f, terms, walked, PG_COST);
     // Every candidate's row is fetched and rechecked after a bitmap of them all is built; a share
     // below what the probe can see is taken as rare.
-    const indexCost = Math.max(share, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
+    // With pay or experience, which no bitmap narrows, every job holding a lone word is read and tested: its
+    // share of the board by the word statistics, when known, not of the filters' jobs (managers asking two
+    // years at most are far fewer than managers: 630 ms through the index against 310 walking; decision 49).
+    const held = quickFiltered(f) && indexed.length === 1 ? this.heldShare(stats.words, driver) : 0;
+    const indexCost = Math.max(share, held, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
     return indexCost < walkCost ? index : { kind: 'walk' };
   }
 
@@ -962,7 +1017,10 @@ export class JobRepository {
             // serve them; only the newest jobs are tested.
             { kind: 'window', rows: SHORT_TEXT_WINDOW }
           : await this.textPlan(f, terms, indexed, now);
-    if (terms.length && plan !== 'none') searchPlanning.lastPlan = plan.kind;
+    if (terms.length && plan !== 'none') {
+      searchPlanning.lastPlan = plan.kind;
+      if (plan.kind === 'walk') searchPlanning.lastQuick = plan.quick;
+    }
     let ids: number[] = [];
     let n = 0;
     const proof =
@@ -1096,7 +1154,20 @@ export class JobRepository {
       category: new Map(),
       rows: [],
       words: await this.wordStatistics(),
+      quick: { pay: [], experience: [] },
     };
+    // The newest open jobs' pay and experience, read in date order from the listing index that carries them.
+    for (const r of await this.d.background
+      .selectFrom('jobs')
+      .where((eb) => activeJobFilter(eb, Date.now()))
+      .select(['salary_min', 'experience_min'])
+      .orderBy('posted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(QUICK_SAMPLE)
+      .execute()) {
+      out.quick.pay.push(r.salary_min);
+      out.quick.experience.push(r.experience_min);
+    }
     // Counted on the upkeep reader: a scan of every open job must not hold a visitor's search behind it.
     for (const r of await this.summaryRows(this.d.background)) {
       const n = Number(r.n);
@@ -1130,18 +1201,27 @@ export class JobRepository {
    */
   private async quickFilters(f: SearchFilters, sort: JobSort): Promise<QuickFilters | undefined> {
     if (this.d.engine !== 'sqlite' || f.spaIds || !rowFilters(f)) return undefined;
-    const few = searchPlanning.quickFewPaid;
     let quick: QuickFilters | undefined;
     if (!f.salaryMin) quick = sort === 'newest' ? 'walk' : undefined;
     else if (sort !== 'newest') quick = 'paid';
-    else {
-      const r = await sql<{ n: number }>`select count(*) as n from (
-        select 1 from jobs indexed by jobs_salary where is_active = 1 and salary_min >= ${f.salaryMin}
-        limit ${few}) as m`.execute(this.db);
-      quick = Number(r.rows[0]?.n ?? 0) >= few ? 'walk' : 'paid';
-    }
+    else quick = (await this.fewPaid(f)) === undefined ? 'walk' : 'paid';
     searchPlanning.lastQuick = quick;
     return quick;
+  }
+
+  /**
+   * SQLite: how many open jobs pay at least the lowest pay asked, when fewer than QUICK_FEW_PAID do
+   * (counted on jobs_salary up to that many, ≤ 2 ms at 1,000,000 jobs); undefined when more do, or no pay
+   * is asked.
+   */
+  private async fewPaid(f: SearchFilters): Promise<number | undefined> {
+    if (this.d.engine !== 'sqlite' || !f.salaryMin) return undefined;
+    const few = searchPlanning.quickFewPaid;
+    const r = await sql<{ n: number }>`select count(*) as n from (
+        select 1 from jobs indexed by jobs_salary where is_active = 1 and salary_min >= ${f.salaryMin}
+        limit ${few}) as m`.execute(this.db);
+    const n = Number(r.rows[0]?.n ?? 0);
+    return n < few ? n : undefined;
   }
 
   /**
@@ -1207,7 +1287,8 @@ export class JobRepository {
    * only a recent count of open jobs is used.
    */
   private pastCapByWords(f: SearchFilters, terms: TextTerm[]): boolean {
-    if (this.d.engine !== 'postgres' || !this.walksTextIndex(f) || f.postedDate) return false;
+    if (this.d.engine !== 'postgres' || !this.walksTextIndex(f) || f.postedDate || rowFilters(f))
+      return false;
     const stats = this.recentStats();
     if (!stats) return false;
     const { words } = stats;
@@ -1269,7 +1350,45 @@ export class JobRepository {
     if (f.postedDate) share *= Math.min(1, Math.max(1, (Date.now() - postedSince(f.postedDate)) / DAY) / 90);
     // About ten open jobs a spa.
     if (f.spaIds) share *= Math.min(1, (f.spaIds.length * 10) / open);
+    return share * this.quickShare(f, s);
+  }
+
+  /**
+   * The share of open jobs that the quick filters keep, pay and experience together, among the newest
+   * QUICK_SAMPLE (a walk's own order); one in three while none are known. Kept per filter for the
+   * statistics' life.
+   */
+  private quickShare(f: SearchFilters, s: PlanStats): number {
+    if (!quickFiltered(f)) return 1;
+    const { pay, experience } = s.quick;
+    if (!pay.length) return 1 / 3;
+    const key = `${f.salaryMin ?? ''}/${f.experience ?? ''}`;
+    const known = this.quickShares.get(s)?.get(key);
+    if (known !== undefined) return known;
+    let kept = 0;
+    for (let i = 0; i < pay.length; i++) {
+      if (f.salaryMin && (pay[i] ?? -1) < f.salaryMin) continue;
+      const e = experience[i];
+      if (f.experience !== undefined && e !== null && e !== undefined && e > f.experience) continue;
+      kept++;
+    }
+    // None kept in the sample: rarer than it can show.
+    const share = Math.max(kept, 0.5) / pay.length;
+    let shares = this.quickShares.get(s);
+    if (!shares) this.quickShares.set(s, (shares = new Map()));
+    if (shares.size < 1_000) shares.set(key, share);
     return share;
+  }
+
+  private quickShares = new WeakMap<PlanStats, Map<string, number>>();
+
+  /**
+   * What a walk costs, `walked` being the filters' jobs it tests: each tested as walkEntryCost says, and the
+   * entries between them that the quick filters leave out passed over (they are in no index's order).
+   */
+  private walkCost(f: SearchFilters, terms: TextTerm[], walked: number, costs: WalkCosts): number {
+    const passed = walked * (1 / this.quickShare(f, this.planStats()) - 1);
+    return walked * this.walkEntryCost(f, terms, costs) + passed * costs.skip;
   }
 
   /** Full rows with their spa for a page of ids, in the order given. */

@@ -8,7 +8,7 @@ import { activeJobFilter, filtersSource } from '../../repositories/job-repositor
  * in date order, not through jobs_summary and a sort of every such job (`filtersSource`); a city's jobs
  * with words from the index that carries their text, and without words from the narrow one (decision 44);
  * pay and experience without words on the entries of the filters' index, or from an index ordered by pay
- * (decision 46).
+ * (decision 46); with words, on the entries of the index that carries the text (decision 49).
  */
 describe('SQLite: the index a listing with a city is read from', () => {
   let t: TestApp;
@@ -112,6 +112,46 @@ describe('SQLite: the index a listing with a city is read from', () => {
     const details = await cityPlan(true);
     expect(details).toContain('COVERING INDEX jobs_open_city_text');
     expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it('words with pay and experience are tested on the entries of the index that carries the text', async () => {
+    for (const [f, index] of [
+      [{ salaryMin: 20_000 }, 'jobs_open_text'],
+      [{ experience: 1 }, 'jobs_open_text'],
+      [{ salaryMin: 20_000, experience: 2, city: 'Mumbai' }, 'jobs_open_city_text'],
+    ] as const) {
+      const now = Date.now();
+      const word = '%guests%';
+      const q = filtersSource(t.database.db, 'sqlite', f, false, true)
+        .select(['jobs.id'])
+        .where((eb) =>
+          eb.and([
+            activeJobFilter(eb, now),
+            ...('city' in f ? [eb('jobs.city', '=', f.city)] : []),
+            ...('salaryMin' in f ? [eb('jobs.salary_min', '>=', f.salaryMin)] : []),
+            ...('experience' in f
+              ? [
+                  eb.or([
+                    eb('jobs.experience_min', 'is', null),
+                    eb('jobs.experience_min', '<=', f.experience),
+                  ]),
+                ]
+              : []),
+            eb.or([
+              eb('jobs.title', 'like', word),
+              eb('jobs.spa_name', 'like', word),
+              eb('jobs.description', 'like', word),
+            ]),
+          ]),
+        )
+        .orderBy('jobs.posted_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(10)
+        .compile();
+      const details = await explained(q);
+      expect(details, JSON.stringify(f)).toMatch(new RegExp(`COVERING INDEX ${index}\\b`));
+      expect(details).not.toContain('TEMP B-TREE');
+    }
   });
 
   it('a city’s jobs without words are read from the narrow city index', async () => {

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 /**
  * PostgreSQL: a listing filtered by pay and experience, newest first, is read from its filters' index of
  * open jobs alone (an index-only scan), which carries both since migration 0029: before it, each job the
- * walk passed was read from the table to test them (decision 46).
+ * walk passed was read from the table to test them (decision 46). With words, the indexes that carry the
+ * text carry both too (migration 0030, decision 49).
  */
 describe('PostgreSQL: pay and experience tested on the listing indexes', () => {
   let t: TestApp;
@@ -34,6 +35,31 @@ describe('PostgreSQL: pay and experience tested on the listing indexes', () => {
         await sql`reset enable_sort`.execute(c);
       }
     });
+
+  it('words with pay and experience are tested on the entries of the index that carries the text', async () => {
+    const walk = (city?: string) =>
+      t.database.db.connection().execute(async (c) => {
+        await sql`set enable_seqscan = off`.execute(c);
+        await sql`set enable_bitmapscan = off`.execute(c);
+        await sql`set enable_sort = off`.execute(c);
+        try {
+          // As a walk kept as chosen writes them (decisions 36 and 49).
+          const where = city ? sql`and city = ${city}` : sql``;
+          const r = await sql<{ 'QUERY PLAN': string }>`explain select id from jobs
+            where is_active = 1 and (expires_at is null or expires_at > ${Date.now()}) ${where}
+              and salary_min + 0 >= 20000 and (experience_min is null or experience_min <= 1)
+              and coalesce(strpos(search_head, 'guests') > 0, false)
+            order by posted_at desc, id desc limit 9`.execute(c);
+          return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+        } finally {
+          await sql`reset enable_seqscan`.execute(c);
+          await sql`reset enable_bitmapscan`.execute(c);
+          await sql`reset enable_sort`.execute(c);
+        }
+      });
+    expect(await walk()).toMatch(/Index Only Scan Backward using jobs_open_search\b/);
+    expect(await walk('Pune')).toMatch(/Index Only Scan Backward using jobs_open_city_search\b/);
+  });
 
   it('across the board, in a city and in a category, from the index alone', async () => {
     expect(await plan()).toMatch(/Index Only Scan Backward using jobs_open_posted\b/);

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { activeJobFilter, searchPlanning } from '../../repositories/job-repository.ts';
+
+interface ListBody {
+  data: { _id: string }[];
+  total: number;
+  totalCapped: boolean;
+}
+
+interface Search {
+  q: string;
+  city?: string;
+  salaryMin?: number;
+  experience?: number;
+}
+
+/**
+ * Words with the jobs page's quick filters (decision 49): pay from an amount and the experience a candidate
+ * has, tested on the entries of the indexes that carry the text (migration 0030), or, on SQLite, on the rows
+ * of the few jobs that pay enough, read from an index ordered by pay. Every way of reading lists the same
+ * jobs, newest first, with the same total, as a reading of every job here. On both engines.
+ */
+describe('words with pay and experience filters', () => {
+  let t: TestApp;
+  let city: string;
+  let pay: number;
+  let jobs: {
+    id: number;
+    text: string;
+    city: string;
+    salary_min: number | null;
+    experience_min: number | null;
+  }[];
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
+    const now = Date.now();
+    const rows = await t.database.db
+      .selectFrom('jobs')
+      .select(['id', 'title', 'spa_name', 'description', 'city', 'salary_min', 'experience_min', 'posted_at'])
+      .where((eb) => activeJobFilter(eb, now))
+      .orderBy('posted_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    jobs = rows.map((r) => ({
+      id: Number(r.id),
+      text: `${r.title}\n${r.spa_name}\n${r.description}`.toLowerCase(),
+      city: r.city,
+      salary_min: r.salary_min === null ? null : Number(r.salary_min),
+      experience_min: r.experience_min === null ? null : Number(r.experience_min),
+    }));
+    const cities = new Map<string, number>();
+    for (const j of jobs) cities.set(j.city, (cities.get(j.city) ?? 0) + 1);
+    city = [...cities].sort((a, b) => b[1] - a[1])[0]![0];
+    // A pay that about a third of the open jobs offer.
+    const paid = jobs.flatMap((j) => (j.salary_min === null ? [] : [j.salary_min])).sort((a, b) => b - a);
+    pay = paid[Math.floor(paid.length / 3)]!;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  /** Every open job of the search, newest first, found here. */
+  const expected = (s: Search) => {
+    const words = s.q.toLowerCase().split(/\s+/);
+    return jobs
+      .filter(
+        (j) =>
+          words.every((w) => j.text.includes(w)) &&
+          (!s.city || j.city === s.city) &&
+          (s.salaryMin === undefined || (j.salary_min !== null && j.salary_min >= s.salaryMin)) &&
+          (s.experience === undefined || j.experience_min === null || j.experience_min <= s.experience),
+      )
+      .map((j) => String(j.id));
+  };
+
+  /** A new spelling of the query each time, so that the response cache never answers it. */
+  let spelling = 0;
+  const listed = async (s: Search, page: number, limit: number) => {
+    const query = Object.fromEntries(
+      Object.entries({ ...s, page, limit, _: ++spelling }).map(([k, v]) => [k, String(v)]),
+    );
+    const res = await t.app.inject({ url: '/api/v1/spajobs', query });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ListBody>();
+  };
+
+  const searches = (): Search[] => [
+    { q: 'therapist', salaryMin: pay },
+    { q: 'spa', experience: 1 },
+    { q: 'massage', salaryMin: pay, experience: 3 },
+    { q: 'therapist', city, salaryMin: pay },
+    { q: 'spa', city, experience: 2 },
+    { q: 'spa therapist', salaryMin: pay },
+    { q: 'spa', salaryMin: 1_000_000 },
+  ];
+
+  it('list every open job holding the words that pays enough and asks no more experience, however read', async () => {
+    const sqlite = t.database.engine === 'sqlite';
+    const defaults = { ...searchPlanning };
+    const ways: Partial<typeof searchPlanning>[] = [
+      {},
+      { fewCandidates: 1, force: 'walk' },
+      { force: 'index' },
+      ...(sqlite ? [{ fewCandidates: 1, force: 'semijoin' as const }, { force: 'paid' as const }] : []),
+    ];
+    try {
+      for (const way of ways) {
+        for (const s of searches()) {
+          Object.assign(searchPlanning, defaults, way, { lastQuick: undefined });
+          const label = `${JSON.stringify(way)} ${JSON.stringify(s)}`;
+          const all = expected(s);
+          if (s.salaryMin !== 1_000_000) expect(all.length, label).toBeGreaterThan(8);
+          const first = await listed(s, 1, 4);
+          if (way.force === 'paid' && s.salaryMin) expect(searchPlanning.lastQuick, label).toBe('paid');
+          expect(first.total, label).toBe(all.length);
+          expect(first.totalCapped, label).toBe(false);
+          expect(
+            first.data.map((j) => j._id),
+            label,
+          ).toEqual(all.slice(0, 4));
+          expect(
+            (await listed(s, 2, 4)).data.map((j) => j._id),
+            label,
+          ).toEqual(all.slice(4, 8));
+          const last = Math.max(1, Math.ceil(all.length / 4));
+          expect(
+            (await listed(s, last, 4)).data.map((j) => j._id),
+            label,
+          ).toEqual(all.slice((last - 1) * 4, last * 4));
+        }
+      }
+    } finally {
+      Object.assign(searchPlanning, defaults);
+    }
+  });
+});
