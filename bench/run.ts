@@ -553,8 +553,11 @@ async function adversarialSweep(base: string, v: Vocabulary): Promise<Row[]> {
     ['common words together', '/api/v1/spajobs?q=thai%20spa%20therapist'],
     [
       'every filter at once',
-      `/api/v1/spajobs?q=massage&title=therapist&spa=spa&city=${encodeURIComponent(c.city)}&state=${encodeURIComponent(c.state)}&category=Therapist&postedDate=2026-01-01`,
+      `/api/v1/spajobs?q=massage&title=therapist&spa=spa&city=${encodeURIComponent(c.city)}&state=${encodeURIComponent(c.state)}&category=Therapist&postedDate=2026-01-01&salaryMin=20000&experience=2`,
     ],
+    // A word and the quick filters that seldom go together: fewer than the cap match, so every open job
+    // is passed to count them (decision 49).
+    ['a word with pay and experience', '/api/v1/spajobs?q=manager&salaryMin=30000&experience=2'],
     ['deepest reachable page', '/api/v1/spajobs?page=1112&limit=9'],
     ['deepest page of a common word', '/api/v1/spajobs?q=therapist&page=1112&limit=9'],
     ['nearby 100 km', `/api/v1/spas/nearspa?lat=${c.lat}&lng=${c.lng}&radius=100`],

@@ -29,6 +29,7 @@ import * as bestPaidFirst from './migrations/0027-best-paid-first.ts';
 import * as bestPaidFirstByCategory from './migrations/0028-best-paid-first-by-category.ts';
 import * as quickFiltersInListingIndexes from './migrations/0029-quick-filters-in-listing-indexes.ts';
 import * as quickFiltersInTextIndexes from './migrations/0030-quick-filters-in-text-indexes.ts';
+import * as bestPaidFirstCarriesExperience from './migrations/0031-best-paid-first-carries-experience.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -68,6 +69,7 @@ const migrations: Record<
   '0028-best-paid-first-by-category': bestPaidFirstByCategory,
   '0029-quick-filters-in-listing-indexes': quickFiltersInListingIndexes,
   '0030-quick-filters-in-text-indexes': quickFiltersInTextIndexes,
+  '0031-best-paid-first-carries-experience': bestPaidFirstCarriesExperience,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

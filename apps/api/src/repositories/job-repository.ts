@@ -314,7 +314,8 @@ const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`
 /**
  * SQLite, a listing without words filtered by pay or experience (decision 46): `walk`, its filters' index
  * is walked in date order with both tested on the entries; `paid`, the jobs that pay enough are read from
- * the range of an index ordered by pay (few of them, or best paid first).
+ * the range of an index ordered by pay (few of them, or best paid first, whose indexes carry the
+ * experience: decision 50). A search with words reads few jobs that pay enough the same way (decision 49).
  */
 type QuickFilters = 'walk' | 'paid';
 
@@ -1202,8 +1203,10 @@ export class JobRepository {
   private async quickFilters(f: SearchFilters, sort: JobSort): Promise<QuickFilters | undefined> {
     if (this.d.engine !== 'sqlite' || f.spaIds || !rowFilters(f)) return undefined;
     let quick: QuickFilters | undefined;
-    if (!f.salaryMin) quick = sort === 'newest' ? 'walk' : undefined;
-    else if (sort !== 'newest') quick = 'paid';
+    // Best paid first reads an index in pay order, which carries the experience asked (migration 0031), and
+    // a city or a category; only a state, without a pay to narrow it, is left to the walk and its sort.
+    if (sort !== 'newest') quick = f.salaryMin || f.city || f.category || !f.state ? 'paid' : undefined;
+    else if (!f.salaryMin) quick = 'walk';
     else quick = (await this.fewPaid(f)) === undefined ? 'walk' : 'paid';
     searchPlanning.lastQuick = quick;
     return quick;

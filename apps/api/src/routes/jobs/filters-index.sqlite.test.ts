@@ -223,6 +223,34 @@ describe('SQLite: the index a listing with a city is read from', () => {
     }
   });
 
+  it('best paid first with an experience is read in pay order from the entries alone', async () => {
+    for (const [f, index] of [
+      [{ experience: 2 }, 'jobs_salary'],
+      [{ experience: 1, city: 'Mumbai' }, 'jobs_open_city_salary'],
+      [{ experience: 3, category: 'Therapist' }, 'jobs_open_category_salary'],
+    ] as const) {
+      const now = Date.now();
+      const q = filtersSource(t.database.db, 'sqlite', f, false, false, 'salary', 'paid')
+        .select(['jobs.id'])
+        .where((eb) =>
+          eb.and([
+            activeJobFilter(eb, now),
+            eb.or([eb('jobs.experience_min', 'is', null), eb('jobs.experience_min', '<=', f.experience)]),
+            ...('city' in f ? [eb('jobs.city', '=', f.city)] : []),
+            ...('category' in f ? [eb('jobs.category', '=', f.category)] : []),
+          ]),
+        )
+        .orderBy(sql`jobs.salary_min desc nulls last`)
+        .orderBy('jobs.posted_at', 'desc')
+        .orderBy('jobs.id', 'desc')
+        .limit(10)
+        .compile();
+      const details = await explained(q);
+      expect(details, JSON.stringify(f)).toContain(`COVERING INDEX ${index} `);
+      expect(details).not.toContain('TEMP B-TREE');
+    }
+  });
+
   it('a pay that few jobs offer is read from an index ordered by pay', async () => {
     for (const [f, index] of [
       [{ salaryMin: 40_000 }, 'jobs_salary'],

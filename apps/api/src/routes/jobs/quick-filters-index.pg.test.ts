@@ -61,6 +61,30 @@ describe('PostgreSQL: pay and experience tested on the listing indexes', () => {
     expect(await walk('Pune')).toMatch(/Index Only Scan Backward using jobs_open_city_search\b/);
   });
 
+  it('best paid first with an experience, from the indexes in pay order alone', async () => {
+    const best = (column?: 'city' | 'category', value?: string) =>
+      t.database.db.connection().execute(async (c) => {
+        await sql`set enable_seqscan = off`.execute(c);
+        await sql`set enable_bitmapscan = off`.execute(c);
+        await sql`set enable_sort = off`.execute(c);
+        try {
+          const where = column ? sql`and ${sql.ref(column)} = ${value}` : sql``;
+          const r = await sql<{ 'QUERY PLAN': string }>`explain select id from jobs
+            where is_active = 1 and (expires_at is null or expires_at > ${Date.now()}) ${where}
+              and (experience_min is null or experience_min <= 2)
+            order by salary_min desc nulls last, posted_at desc, id desc limit 9`.execute(c);
+          return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+        } finally {
+          await sql`reset enable_seqscan`.execute(c);
+          await sql`reset enable_bitmapscan`.execute(c);
+          await sql`reset enable_sort`.execute(c);
+        }
+      });
+    expect(await best()).toMatch(/Index Only Scan using jobs_open_salary\b/);
+    expect(await best('city', 'Pune')).toMatch(/Index Only Scan using jobs_open_city_salary\b/);
+    expect(await best('category', 'Therapist')).toMatch(/Index Only Scan using jobs_open_category_salary\b/);
+  });
+
   it('across the board, in a city and in a category, from the index alone', async () => {
     expect(await plan()).toMatch(/Index Only Scan Backward using jobs_open_posted\b/);
     expect(await plan('city', 'Pune')).toMatch(/Index Only Scan Backward using jobs_open_city\b/);

@@ -123,24 +123,34 @@ describe('pay and experience filters', () => {
     }
   });
 
-  it('best paid first with a lowest pay lists the jobs that pay enough, highest first, then newest', async () => {
+  it('best paid first with a lowest pay or an experience lists the jobs that pay enough, highest first, then newest', async () => {
     for (const f of [
       { salaryMin: pay },
       { city: place.city, salaryMin: pay },
       { category: place.category, salaryMin: pay },
+      { experience: 2 },
+      { city: place.city, experience: 1 },
+      { category: place.category, experience: 3, salaryMin: pay },
+      { state: place.state, experience: 2 },
     ] as Quick[]) {
       const now = Date.now();
       let q = t.database.db
         .selectFrom('jobs')
         .select(['jobs.id', 'jobs.salary_min', 'jobs.posted_at'])
-        .where((eb) => activeJobFilter(eb, now))
-        .where('jobs.salary_min', '>=', pay);
+        .where((eb) => activeJobFilter(eb, now));
+      if (f.salaryMin !== undefined) q = q.where('jobs.salary_min', '>=', f.salaryMin);
+      if (f.experience !== undefined)
+        q = q.where((eb) =>
+          eb.or([eb('jobs.experience_min', 'is', null), eb('jobs.experience_min', '<=', f.experience!)]),
+        );
       if (f.city) q = q.where('jobs.city', '=', f.city);
+      if (f.state) q = q.where('jobs.state', '=', f.state);
       if (f.category) q = q.where('jobs.category', '=', f.category);
       const rows = await q.execute();
+      // Jobs that do not say their pay come last.
       rows.sort(
         (a, b) =>
-          Number(b.salary_min) - Number(a.salary_min) ||
+          Number(b.salary_min ?? -1) - Number(a.salary_min ?? -1) ||
           Number(b.posted_at) - Number(a.posted_at) ||
           Number(b.id) - Number(a.id),
       );
@@ -155,6 +165,7 @@ describe('pay and experience filters', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<ListBody>();
+      expect(rows.length, JSON.stringify(f)).toBeGreaterThan(10);
       expect(body.total, JSON.stringify(f)).toBe(rows.length);
       expect(body.data.map((j) => j._id)).toEqual(rows.slice(5, 10).map((r) => String(r.id)));
     }
