@@ -17,6 +17,43 @@ describe('SQLite: the index a listing with a city is read from', () => {
   }, 120_000);
   afterAll(() => t.close());
 
+  /**
+   * Open jobs of the filters, newest first or best paid first, read where filtersSource says, with a word
+   * tested on the title, spa name and description (`word`, a LIKE pattern).
+   */
+  const listing = (
+    f: { city?: string; state?: string; category?: string; salaryMin?: number; experience?: number },
+    how: { text?: boolean; order?: 'newest' | 'salary'; quick?: 'walk' | 'paid'; word?: string },
+  ) => {
+    const now = Date.now();
+    const { word } = how;
+    let q = filtersSource(t.database.db, 'sqlite', f, false, !!how.text, how.order ?? 'newest', how.quick)
+      .select(['jobs.id'])
+      .where((eb) =>
+        eb.and([
+          activeJobFilter(eb, now),
+          ...(f.city ? [eb('jobs.city', '=', f.city)] : []),
+          ...(f.state ? [eb('jobs.state', '=', f.state)] : []),
+          ...(f.category ? [eb('jobs.category', '=', f.category)] : []),
+          ...(f.salaryMin ? [eb('jobs.salary_min', '>=', f.salaryMin)] : []),
+          ...(f.experience !== undefined
+            ? [eb.or([eb('jobs.experience_min', 'is', null), eb('jobs.experience_min', '<=', f.experience)])]
+            : []),
+          ...(word
+            ? [
+                eb.or([
+                  eb('jobs.title', 'like', word),
+                  eb('jobs.spa_name', 'like', word),
+                  eb('jobs.description', 'like', word),
+                ]),
+              ]
+            : []),
+        ]),
+      );
+    if (how.order === 'salary') q = q.orderBy(sql`jobs.salary_min desc nulls last`);
+    return q.orderBy('jobs.posted_at', 'desc').orderBy('jobs.id', 'desc').limit(10).compile();
+  };
+
   /** SQLite's plan of a compiled query, its steps joined. */
   const explained = async (q: CompiledQuery) => {
     const plan = await t.database.db.executeQuery<{ detail: string }>({
@@ -120,35 +157,7 @@ describe('SQLite: the index a listing with a city is read from', () => {
       [{ experience: 1 }, 'jobs_open_text'],
       [{ salaryMin: 20_000, experience: 2, city: 'Mumbai' }, 'jobs_open_city_text'],
     ] as const) {
-      const now = Date.now();
-      const word = '%guests%';
-      const q = filtersSource(t.database.db, 'sqlite', f, false, true)
-        .select(['jobs.id'])
-        .where((eb) =>
-          eb.and([
-            activeJobFilter(eb, now),
-            ...('city' in f ? [eb('jobs.city', '=', f.city)] : []),
-            ...('salaryMin' in f ? [eb('jobs.salary_min', '>=', f.salaryMin)] : []),
-            ...('experience' in f
-              ? [
-                  eb.or([
-                    eb('jobs.experience_min', 'is', null),
-                    eb('jobs.experience_min', '<=', f.experience),
-                  ]),
-                ]
-              : []),
-            eb.or([
-              eb('jobs.title', 'like', word),
-              eb('jobs.spa_name', 'like', word),
-              eb('jobs.description', 'like', word),
-            ]),
-          ]),
-        )
-        .orderBy('jobs.posted_at', 'desc')
-        .orderBy('jobs.id', 'desc')
-        .limit(10)
-        .compile();
-      const details = await explained(q);
+      const details = await explained(listing(f, { text: true, word: '%guests%' }));
       expect(details, JSON.stringify(f)).toMatch(new RegExp(`COVERING INDEX ${index}\\b`));
       expect(details).not.toContain('TEMP B-TREE');
     }
@@ -193,31 +202,7 @@ describe('SQLite: the index a listing with a city is read from', () => {
       [{ salaryMin: 20_000, experience: 2, city: 'Mumbai', state: 'Maharashtra' }, 'jobs_open_city'],
       [{ experience: 0, state: 'Maharashtra', category: 'Therapist' }, 'jobs_open_state_category'],
     ] as const) {
-      const now = Date.now();
-      const q = filtersSource(t.database.db, 'sqlite', f, false, false, 'newest', 'walk')
-        .select(['jobs.id'])
-        .where((eb) =>
-          eb.and([
-            activeJobFilter(eb, now),
-            ...('city' in f ? [eb('jobs.city', '=', f.city), eb('jobs.state', '=', f.state)] : []),
-            ...('state' in f && !('city' in f) ? [eb('jobs.state', '=', f.state)] : []),
-            ...('category' in f ? [eb('jobs.category', '=', f.category)] : []),
-            ...('salaryMin' in f ? [eb('jobs.salary_min', '>=', f.salaryMin)] : []),
-            ...('experience' in f
-              ? [
-                  eb.or([
-                    eb('jobs.experience_min', 'is', null),
-                    eb('jobs.experience_min', '<=', f.experience),
-                  ]),
-                ]
-              : []),
-          ]),
-        )
-        .orderBy('jobs.posted_at', 'desc')
-        .orderBy('jobs.id', 'desc')
-        .limit(10)
-        .compile();
-      const details = await explained(q);
+      const details = await explained(listing(f, { quick: 'walk' }));
       expect(details, JSON.stringify(f)).toMatch(new RegExp(`COVERING INDEX ${index}\\b(?!_)`));
       expect(details).not.toContain('TEMP B-TREE');
     }
@@ -229,23 +214,7 @@ describe('SQLite: the index a listing with a city is read from', () => {
       [{ experience: 1, city: 'Mumbai' }, 'jobs_open_city_salary'],
       [{ experience: 3, category: 'Therapist' }, 'jobs_open_category_salary'],
     ] as const) {
-      const now = Date.now();
-      const q = filtersSource(t.database.db, 'sqlite', f, false, false, 'salary', 'paid')
-        .select(['jobs.id'])
-        .where((eb) =>
-          eb.and([
-            activeJobFilter(eb, now),
-            eb.or([eb('jobs.experience_min', 'is', null), eb('jobs.experience_min', '<=', f.experience)]),
-            ...('city' in f ? [eb('jobs.city', '=', f.city)] : []),
-            ...('category' in f ? [eb('jobs.category', '=', f.category)] : []),
-          ]),
-        )
-        .orderBy(sql`jobs.salary_min desc nulls last`)
-        .orderBy('jobs.posted_at', 'desc')
-        .orderBy('jobs.id', 'desc')
-        .limit(10)
-        .compile();
-      const details = await explained(q);
+      const details = await explained(listing(f, { order: 'salary', quick: 'paid' }));
       expect(details, JSON.stringify(f)).toContain(`COVERING INDEX ${index} `);
       expect(details).not.toContain('TEMP B-TREE');
     }
@@ -257,22 +226,7 @@ describe('SQLite: the index a listing with a city is read from', () => {
       [{ salaryMin: 40_000, city: 'Mumbai' }, 'jobs_open_city_salary'],
       [{ salaryMin: 40_000, category: 'Therapist' }, 'jobs_open_category_salary'],
     ] as const) {
-      const now = Date.now();
-      const q = filtersSource(t.database.db, 'sqlite', f, false, false, 'newest', 'paid')
-        .select(['jobs.id'])
-        .where((eb) =>
-          eb.and([
-            activeJobFilter(eb, now),
-            eb('jobs.salary_min', '>=', f.salaryMin),
-            ...('city' in f ? [eb('jobs.city', '=', f.city)] : []),
-            ...('category' in f ? [eb('jobs.category', '=', f.category)] : []),
-          ]),
-        )
-        .orderBy('jobs.posted_at', 'desc')
-        .orderBy('jobs.id', 'desc')
-        .limit(10)
-        .compile();
-      expect(await explained(q), JSON.stringify(f)).toContain(`INDEX ${index} (`);
+      expect(await explained(listing(f, { quick: 'paid' })), JSON.stringify(f)).toContain(`INDEX ${index} (`);
     }
   });
 });
