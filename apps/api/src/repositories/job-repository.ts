@@ -153,7 +153,12 @@ interface PlanStats {
    * The lowest pay and the experience asked by the newest QUICK_SAMPLE open jobs (none asked: null), the
    * order a walk reads them in: the share of them that the quick filters keep.
    */
-  quick: { pay: (number | null)[]; experience: (number | null)[] };
+  quick: {
+    pay: (number | null)[];
+    experience: (number | null)[];
+    /** The share kept, by pay and experience asked, as the searches made with these statistics asked it. */
+    shares: Map<string, number>;
+  };
 }
 
 /** A word, lower-cased, and the share of jobs that hold it. */
@@ -167,7 +172,7 @@ const UNKNOWN_STATS: PlanStats = {
   category: new Map(),
   rows: [],
   words: { search: [], title: [], titles: [] },
-  quick: { pay: [], experience: [] },
+  quick: { pay: [], experience: [], shares: new Map() },
 };
 
 /** Open jobs, the newest, whose pay and experience give the quick filters' shares to the planner. */
@@ -672,11 +677,12 @@ export class JobRepository {
     // jobs_salary, row by row, and sorted them: `therapist` from ₹30,000 a month (114,652 jobs pay that),
     // 613 against 118 ms (decision 49). Few jobs paying enough (by the newest jobs' pay), PostgreSQL reads
     // them from jobs_salary itself.
+    const stats = this.planStats();
     const pgWalk =
       asChosen &&
       this.d.engine === 'postgres' &&
       !!f.salaryMin &&
-      this.quickShare({ salaryMin: f.salaryMin }, this.planStats()) * this.planStats().open >= QUICK_FEW_PAID;
+      this.quickShare({ salaryMin: f.salaryMin }, stats) * stats.open >= QUICK_FEW_PAID;
     // A walk of all open jobs in date order (jobs_open_search on PostgreSQL), or of a city's
     // (jobs_open_city_search), is kept as chosen. With another filter, PostgreSQL's own choice stands: it
     // often reads the filter's and the word's indexes together. Words far commoner than the filters' jobs
@@ -788,7 +794,7 @@ export class JobRepository {
     const together = counted.reduce((p, r) => p * Math.min(1, r.n / open), 1);
     const walked = Math.min(inFilter, (TOTAL_CAP + 1) / together);
     const c = SQLITE_COST;
-    const walkCost = this.walkCost(f, terms, walked, c);
+    const walkCost = this.walkCost(f, terms, walked, c, stats);
     // A candidate met on the walk is tested on the index entry for titles, on its row otherwise. A term
     // whose rarest trigram reached the count's cap has at least that many candidates, and a set of them
     // all costs more than testing the filters' jobs.
@@ -973,7 +979,7 @@ export class JobRepository {
     const inFilter = Math.max(1, this.filterShare(f, stats) * open);
     const share = Number(r.n) / PG_PROBE;
     const walked = share > 0 ? Math.min(inFilter, (TOTAL_CAP + 1) / share) : inFilter;
-    const walkCost = this.walkCost(f, terms, walked, PG_COST);
+    const walkCost = this.walkCost(f, terms, walked, PG_COST, stats);
     // Every candidate's row is fetched and rechecked after a bitmap of them all is built; a share
     // below what the probe can see is taken as rare.
     // With pay or experience, which no bitmap narrows, every job holding a lone word is read and tested: its
@@ -1155,7 +1161,7 @@ export class JobRepository {
       category: new Map(),
       rows: [],
       words: await this.wordStatistics(),
-      quick: { pay: [], experience: [] },
+      quick: { pay: [], experience: [], shares: new Map() },
     };
     // The newest open jobs' pay and experience, read in date order from the listing index that carries them.
     for (const r of await this.d.background
@@ -1363,10 +1369,10 @@ export class JobRepository {
    */
   private quickShare(f: SearchFilters, s: PlanStats): number {
     if (!quickFiltered(f)) return 1;
-    const { pay, experience } = s.quick;
+    const { pay, experience, shares } = s.quick;
     if (!pay.length) return 1 / 3;
     const key = `${f.salaryMin ?? ''}/${f.experience ?? ''}`;
-    const known = this.quickShares.get(s)?.get(key);
+    const known = shares.get(key);
     if (known !== undefined) return known;
     let kept = 0;
     for (let i = 0; i < pay.length; i++) {
@@ -1377,20 +1383,22 @@ export class JobRepository {
     }
     // None kept in the sample: rarer than it can show.
     const share = Math.max(kept, 0.5) / pay.length;
-    let shares = this.quickShares.get(s);
-    if (!shares) this.quickShares.set(s, (shares = new Map()));
     if (shares.size < 1_000) shares.set(key, share);
     return share;
   }
-
-  private quickShares = new WeakMap<PlanStats, Map<string, number>>();
 
   /**
    * What a walk costs, `walked` being the filters' jobs it tests: each tested as walkEntryCost says, and the
    * entries between them that the quick filters leave out passed over (they are in no index's order).
    */
-  private walkCost(f: SearchFilters, terms: TextTerm[], walked: number, costs: WalkCosts): number {
-    const passed = walked * (1 / this.quickShare(f, this.planStats()) - 1);
+  private walkCost(
+    f: SearchFilters,
+    terms: TextTerm[],
+    walked: number,
+    costs: WalkCosts,
+    stats: PlanStats,
+  ): number {
+    const passed = walked * (1 / this.quickShare(f, stats) - 1);
     return walked * this.walkEntryCost(f, terms, costs) + passed * costs.skip;
   }
 
