@@ -83,10 +83,24 @@ const PG_FEW_SPAS = 500;
  */
 const SQLITE_NAME_COST = { candidate: 1.5, entry: 0.06 };
 /**
+ * The smaller circle a nearest-first page is first read from (`near`): at the mean density of the
+ * `total` spas counted within `radiusKm`, it would hold NEAR_INNER_MARGIN times the `needed` nearest.
+ */
+const NEAR_INNER_MARGIN = 4;
+export function innerRadius(radiusKm: number, total: number, needed: number): number {
+  return radiusKm * Math.sqrt(Math.min(1, (NEAR_INNER_MARGIN * needed) / Math.max(1, total)));
+}
+
+/**
  * A way to force how spas are read by name (PostgreSQL's count, SQLite's page): tests read them each way and
  * compare; the server never sets it.
  */
-export const spaPlanning: { force?: 'trigrams' | 'names' | undefined } = {};
+export const spaPlanning: {
+  force?: 'trigrams' | 'names' | undefined;
+  /** Nearest-first pages read from a smaller circle than asked, and those read again from the whole (read by tests). */
+  fromInner: number;
+  innerFellShort: number;
+} = { fromInner: 0, innerFellShort: 0 };
 
 /**
  * SQLite: whether a page of a name part's `n` spas (of about `spas`) costs less read from the name index
@@ -238,13 +252,17 @@ export class SpaRepository {
   }
 
   /**
-   * Spas within a radius, nearest first, and how many there are: one
-   * statement reads the page (`nearestFirst`) and counts the circle (the
-   * same scan without a sort, which SQLite runs once as a scalar subquery),
-   * then full rows for the one page returned. A window's count over the
-   * circle would sort every spa in it (decision 40). Its plan is the same
-   * for every place and radius (the place index, read within the box), so it
-   * is kept prepared (decision 42).
+   * Spas within a radius, nearest first, and how many there are: two
+   * statements. The circle is counted first (a scan of its bounding box
+   * without a sort). The page lies among its nearest `offset + limit` spas,
+   * so it is read, whole rows and distances, from a smaller circle around
+   * the same point that would hold NEAR_INNER_MARGIN times as many at the
+   * circle's mean density: if that circle holds the whole page, every spa
+   * outside it is farther than each of the page's, and the page is the
+   * circle's. Otherwise (spas thinner near the point than over the circle)
+   * the whole circle's nearest are read (decision 51). The statements' plans
+   * are the same for every place and radius (the place index, read within
+   * the box), so they are kept prepared (decision 42).
    */
   async near(
     near: Required<Near>,
@@ -252,24 +270,37 @@ export class SpaRepository {
     page: number,
     limit: number,
   ): Promise<{ data: Spa[]; total: number }> {
-    const count = () => this.inCircle(near, filters).select((eb) => eb.fn.countAll<number>().as('n'));
-    const slice = await prepared(
-      this.db
-        .selectFrom(this.nearestFirst(near, filters, limit, (page - 1) * limit))
-        .select(['r.id', distanceFrom(this.d.engine, near.lat, near.lng, 'r').as('d'), count().as('n')])
+    const offset = (page - 1) * limit;
+    const counted = await prepared(
+      this.inCircle(near, filters).select((eb) => eb.fn.countAll<number>().as('n')),
+    ).executeTakeFirstOrThrow();
+    const total = Number(counted.n);
+    if (offset >= total) return { data: [], total };
+    const expected = Math.min(limit, total - offset);
+    const inner = innerRadius(near.radiusKm, total, offset + limit);
+    const smaller =
+      inner < near.radiusKm
+        ? await this.nearestPage({ ...near, radiusKm: inner }, filters, limit, offset)
+        : undefined;
+    if (smaller) spaPlanning[smaller.length === expected ? 'fromInner' : 'innerFellShort']++;
+    const rows =
+      smaller?.length === expected ? smaller : await this.nearestPage(near, filters, limit, offset);
+    return {
+      data: rows.map((r) => toSpa(r, Number(r.d))),
+      total,
+    };
+  }
+
+  /** One page of the spas within a circle, nearest first, each whole with its distance. */
+  private async nearestPage(near: Required<Near>, filters: SpaFilters, limit: number, offset: number) {
+    const rows = await prepared(
+      this.withOpenJobs(Date.now())
+        .innerJoin(this.nearestFirst(near, filters, limit, offset), 'r.id', 'spas.id')
+        .select(distanceFrom(this.d.engine, near.lat, near.lng, 'r').as('d'))
         .orderBy('r.p', 'desc')
         .orderBy('r.id'),
     ).execute();
-    // A page past the last: count alone.
-    const total = slice.length ? slice[0]!.n : (await count().executeTakeFirstOrThrow()).n;
-    const rows = await this.byIds(slice.map((s) => s.id));
-    return {
-      data: slice.flatMap((s) => {
-        const r = rows.get(s.id);
-        return r ? [toSpa(r, Number(s.d))] : [];
-      }),
-      total: Number(total),
-    };
+    return rows as (SpaWithCount & { d: number })[];
   }
 
   /**
