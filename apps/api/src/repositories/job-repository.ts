@@ -404,6 +404,11 @@ const SPA_OF_JOB = [
   'spas.full_address as spa_full_address',
   'spas.verification as spa_verification',
 ] as const;
+/** The same, written out for statements built as SQL. */
+const SPA_COLUMNS = SPA_OF_JOB.map((c) => {
+  const [column, alias] = c.split(' as ');
+  return sql`${sql.ref(column!)} as ${sql.id(alias!)}`;
+});
 
 export class JobRepository {
   constructor(private readonly d: Db) {}
@@ -713,6 +718,25 @@ export class JobRepository {
       .then((rows) => rows.map((r) => r.id));
   }
 
+  /**
+   * SQLite: a page of a plan, newest first, read with its jobs' rows and spas in the same statement (the
+   * page's ids as a subquery, then each row by its id), so that a listing makes one trip to a read thread
+   * instead of two (decision 52). PostgreSQL plans such a join at length: there the ids are read first.
+   */
+  private async pageJobs(q: JobsQuery, offset: number, limit: number, now: number): Promise<Job[]> {
+    if (this.d.engine === 'postgres') return this.byIds(await this.pageIds(q, offset, limit), now);
+    const page = q
+      .select(['jobs.id as page_id', 'jobs.posted_at as page_at'])
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(limit)
+      .offset(offset);
+    const rows = await sql<JobWithSpa>`select jobs.*, ${sql.join(SPA_COLUMNS)}
+      from (${page}) as p cross join jobs on jobs.id = p.page_id join spas on spas.id = jobs.spa_id
+      order by p.page_at desc, p.page_id desc`.execute(this.db);
+    return rows.rows.map((r) => toJob(r, now));
+  }
+
   private async cappedCount(q: JobsQuery): Promise<number> {
     const r = await this.db
       .selectFrom(
@@ -758,6 +782,39 @@ export class JobRepository {
     }
     page.sort((a, b) => b.at - a.at || b.id - a.id);
     return { ids: page.map((p) => p.id), n };
+  }
+
+  /**
+   * The first TOTAL_CAP + 1 jobs of a plan, as firstMatches reads them, with the page's rows and spas in
+   * the same statement on SQLite (decision 52): each row carries the count, and a page past the last is
+   * one row with the count alone.
+   */
+  private async firstMatchJobs(
+    q: JobsQuery,
+    offset: number,
+    limit: number,
+    now: number,
+  ): Promise<{ jobs: Job[]; n: number }> {
+    if (this.d.engine === 'postgres') {
+      const { ids, n } = await this.firstMatches(q, offset, limit);
+      return { jobs: await this.byIds(ids, now), n };
+    }
+    const first = q
+      .select(['jobs.id', 'jobs.posted_at'])
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(TOTAL_CAP + 1);
+    const r = await sql<JobWithSpa & { matched: number }>`
+      with m as materialized ${first},
+      p as (select m.id, m.posted_at from m order by m.posted_at desc, m.id desc limit ${limit} offset ${offset})
+      select c.matched, jobs.*, ${sql.join(SPA_COLUMNS)}
+      from (select count(*) as matched from m) as c
+      left join p on 1 left join jobs on jobs.id = p.id left join spas on spas.id = jobs.spa_id
+      order by p.posted_at desc, p.id desc`.execute(this.db);
+    return {
+      jobs: r.rows.flatMap((row) => (row.id === null ? [] : [toJob(row, now)])),
+      n: Number(r.rows[0]?.matched ?? 0),
+    };
   }
 
   /**
@@ -1029,6 +1086,8 @@ export class JobRepository {
       if (plan.kind === 'walk') searchPlanning.lastQuick = plan.quick;
     }
     let ids: number[] = [];
+    // Newest first, SQLite reads the page's rows with it (decision 52).
+    let read: Job[] | undefined;
     let n = 0;
     const proof =
       plan !== 'none' &&
@@ -1047,12 +1106,8 @@ export class JobRepository {
       searchPlanning.fromSummary++;
       n = TOTAL_CAP + 1;
       const q = this.planned(f, terms, plan, now, sort === 'salary' ? 'salary' : 'newest');
-      ids =
-        sort !== 'newest'
-          ? await this.sortedPageIds(q, sort, true, near, offset, limit)
-          : within
-            ? await this.pageIds(q, offset, within)
-            : [];
+      if (sort !== 'newest') ids = await this.sortedPageIds(q, sort, true, near, offset, limit);
+      else read = within ? await this.pageJobs(q, offset, within, now) : [];
     } else if (
       plan !== 'none' &&
       (byWordStatistics || provenFirst || (proof && (await this.atLeastCap(f, terms, now))))
@@ -1061,22 +1116,22 @@ export class JobRepository {
       // hundred jobs); in another order from the plan's newest matches.
       if (byWordStatistics) searchPlanning.fromWordStatistics++;
       n = TOTAL_CAP + 1;
-      ids =
-        sort !== 'newest'
-          ? await this.sortedPageIds(this.planned(f, terms, plan, now), sort, false, near, offset, limit)
-          : within
-            ? await this.pageIds(this.planned(f, terms, { kind: 'walk' }, now), offset, within)
-            : [];
+      if (sort !== 'newest')
+        ids = await this.sortedPageIds(this.planned(f, terms, plan, now), sort, false, near, offset, limit);
+      else
+        read = within
+          ? await this.pageJobs(this.planned(f, terms, { kind: 'walk' }, now), offset, within, now)
+          : [];
     } else if (plan !== 'none') {
       const q = this.planned(f, terms, plan, now, sort === 'salary' ? 'salary' : 'newest');
-      if (sort === 'newest') ({ ids, n } = await this.firstMatches(q, offset, limit));
+      if (sort === 'newest') ({ jobs: read, n } = await this.firstMatchJobs(q, offset, limit, now));
       else
         [ids, n] = await Promise.all([
           this.sortedPageIds(q, sort, !terms.length, near, offset, limit),
           this.cappedCount(q),
         ]);
     }
-    const data = await this.byIds(ids, now);
+    const data = read ?? (await this.byIds(ids, now));
     if (near) {
       for (const job of data) {
         const d = near.distance.get(Number(job.spa._id));
