@@ -117,33 +117,8 @@ describe('SQLite: the index a listing with a city is read from', () => {
   });
 
   /** The plan SQLite makes of a city's open jobs in date order, with a keyword tested on each when `text`. */
-  const cityPlan = async (text: boolean) => {
-    const f = { city: 'Mumbai' };
-    const now = Date.now();
-    const word = '%guests%';
-    const q = filtersSource(t.database.db, 'sqlite', f, false, text)
-      .select(['jobs.id'])
-      .where((eb) =>
-        eb.and([
-          activeJobFilter(eb, now),
-          eb('jobs.city', '=', f.city),
-          ...(text
-            ? [
-                eb.or([
-                  eb('jobs.title', 'like', word),
-                  eb('jobs.spa_name', 'like', word),
-                  eb('jobs.description', 'like', word),
-                ]),
-              ]
-            : []),
-        ]),
-      )
-      .orderBy('jobs.posted_at', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(10)
-      .compile();
-    return explained(q);
-  };
+  const cityPlan = (text: boolean) =>
+    explained(listing({ city: 'Mumbai' }, { text, word: text ? '%guests%' : undefined }));
 
   it('a city’s jobs with a keyword are tested on the entries of the index that carries their text', async () => {
     const details = await cityPlan(true);
