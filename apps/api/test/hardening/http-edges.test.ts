@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -276,6 +277,45 @@ describe('sign-in secret', () => {
       const other = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-secret-'));
       expect(loadConfig({ DATA_DIR: other } as NodeJS.ProcessEnv).jwtSecret).not.toBe(first.jwtSecret);
       fs.rmSync(other, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('processes starting at once on a new data folder all end with the one complete secret', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spajobs-secret-'));
+    try {
+      // Each process loads the module first, then waits for the same moment to read its configuration.
+      const startAt = Date.now() + 4000;
+      const script = `import { loadConfig } from ${JSON.stringify(new URL('../../src/config.ts', import.meta.url).href)};
+        while (Date.now() < ${startAt});
+        process.stdout.write(loadConfig({ DATA_DIR: process.argv[1] }).jwtSecret);`;
+      const starts = Array.from(
+        { length: 8 },
+        () =>
+          new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+            const child = spawn(process.execPath, [
+              '--import',
+              'tsx',
+              '--input-type=module',
+              '-e',
+              script,
+              dir,
+            ]);
+            let out = '';
+            let err = '';
+            child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+            child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+            child.on('close', (code) => resolve({ code, out, err }));
+          }),
+      );
+      const results = await Promise.all(starts);
+      for (const r of results) expect(r.err).toBe('');
+      expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
+      const kept = fs.readFileSync(path.join(dir, JWT_SECRET_FILE), 'utf8');
+      expect(Buffer.from(kept, 'base64url')).toHaveLength(32);
+      expect(new Set(results.map((r) => r.out))).toEqual(new Set([kept]));
+      expect(fs.readdirSync(dir)).toEqual([JWT_SECRET_FILE]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
