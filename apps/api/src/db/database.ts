@@ -185,6 +185,12 @@ function resilientPool(pool: pg.Pool): PostgresPool {
 /** A query past this budget is ended and the request answers 503. */
 export const DEFAULT_QUERY_BUDGET_MS = POSTGRES_LIMITS.statementMs;
 
+/**
+ * SQLite's page size for a new database file: a walk over an index that carries each job's text reads a
+ * quarter as many pages as with the default 4 KiB, each page a call of its own (decision 53).
+ */
+export const SQLITE_PAGE_SIZE = 16_384;
+
 /** SQLite: the budget of a read for the server's upkeep, whose thread gives way to visitors' reads when the CPU is short. */
 const BACKGROUND_QUERY_BUDGET_MS = 30_000;
 
@@ -270,6 +276,8 @@ export async function createDb(options: DbOptions): Promise<Db> {
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
+  // A new database is made with 16 KiB pages (decision 53); an existing one keeps its own.
+  database.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
