@@ -180,18 +180,20 @@ function loadJwtSecret(
   }
   const file = path.join(dataDir, JWT_SECRET_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
-  // Written whole to a file of this process's own, then linked into place: a process starting at
-  // the same moment either wins the link or reads the winner's complete secret, never an empty file.
-  const made = randomBytes(32).toString('base64url');
-  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-  fs.writeFileSync(draft, made, { mode: 0o600, flag: 'wx' });
-  try {
-    fs.linkSync(draft, file);
-    return { secret: made, source: 'file-created' };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    fs.rmSync(draft, { force: true });
+  if (!fs.existsSync(file)) {
+    // Written whole to a file of this process's own, then linked into place: a process starting at
+    // the same moment either wins the link or reads the winner's complete secret, never an empty file.
+    const made = randomBytes(32).toString('base64url');
+    const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+    fs.writeFileSync(draft, made, { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(draft, file);
+      return { secret: made, source: 'file-created' };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32 || PUBLISHED_JWT_SECRETS.includes(secret)) {

@@ -410,6 +410,14 @@ const SPA_COLUMNS = SPA_OF_JOB.map((c) => {
   return sql`${sql.ref(column!)} as ${sql.id(alias!)}`;
 });
 
+/** The first TOTAL_CAP + 1 jobs of a plan in date order, ids and dates: the window a count and its pages come from. */
+const firstOfPlan = (q: JobsQuery) =>
+  q
+    .select(['jobs.id', 'jobs.posted_at'])
+    .orderBy('jobs.posted_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .limit(TOTAL_CAP + 1);
+
 export class JobRepository {
   constructor(private readonly d: Db) {}
 
@@ -761,11 +769,7 @@ export class JobRepository {
     offset: number,
     limit: number,
   ): Promise<{ ids: number[]; n: number }> {
-    const first = q
-      .select(['jobs.id', 'jobs.posted_at'])
-      .orderBy('jobs.posted_at', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(TOTAL_CAP + 1);
+    const first = firstOfPlan(q);
     const r = sql<{ id: number | null; posted_at: number | null; n: number | null }>`
       with m as materialized ${first}
       select null as id, null as posted_at, count(*) as n from m
@@ -799,11 +803,7 @@ export class JobRepository {
       const { ids, n } = await this.firstMatches(q, offset, limit);
       return { jobs: await this.byIds(ids, now), n };
     }
-    const first = q
-      .select(['jobs.id', 'jobs.posted_at'])
-      .orderBy('jobs.posted_at', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(TOTAL_CAP + 1);
+    const first = firstOfPlan(q);
     const r = await sql<JobWithSpa & { matched: number }>`
       with m as materialized ${first},
       p as (select m.id, m.posted_at from m order by m.posted_at desc, m.id desc limit ${limit} offset ${offset})
