@@ -231,7 +231,7 @@ const SUMMARY_MAX_AGE_MS = 2 * 60_000;
  */
 export const searchPlanning: {
   fewCandidates: number;
-  /** `paid`: SQLite reads the jobs that pay enough from an index ordered by pay (PostgreSQL walks). */
+  /** `paid`: the jobs that pay enough are read from an index ordered by pay, the words tested on their rows. */
   force?: 'walk' | 'semijoin' | 'index' | 'paid' | undefined;
   /** Whether a count goes past the cap is asked of the word index: when likely, always, or never. */
   wordProof: 'likely' | 'always' | 'never';
@@ -295,6 +295,13 @@ interface WalkCosts {
  * job's row, read by its id.
  */
 const PG_COST: WalkCosts = { entry: 0.3, textEntry: 1, row: 3, skip: 1 };
+/**
+ * PostgreSQL: a job that pays enough, read by its id from the index in pay order and tested for the words on
+ * its row, in the walk's units (decision 54): at 1,000,000 jobs, warm, 114,652 such rows took 790–800 ms and
+ * the walk past every open job that they replace 420–550 ms (an entry passed over is about 0.45 µs, a row
+ * about 8).
+ */
+const PG_PAID_ROW = 18;
 /**
  * SQLite's costs, in microseconds, measured at 1,000,000 jobs on a 2-core machine with the file in the
  * page cache (decision 24's addendum): an entry of a covering index tested for a title, and a candidate's
@@ -620,6 +627,21 @@ export class JobRepository {
       // against 27 ms (decision 47). Best paid first keeps PostgreSQL's own plan.
       return this.db.selectFrom(
         matchAll(this.base(f, now), true).select(['jobs.id', 'jobs.posted_at']).offset(0).as('jobs'),
+      ) as unknown as JobsQuery;
+    }
+    if (plan.kind === 'walk' && plan.quick === 'paid' && this.d.engine === 'postgres') {
+      // The ids of the open jobs that pay enough and ask no more experience, from the index in pay order
+      // that carries both (an index-only scan behind OFFSET 0), then each one's row, the words tested on
+      // it; OFFSET 0 again keeps PostgreSQL from walking the date order to meet a LIMIT (decision 54).
+      const paying = this.base(f, now).select('jobs.id').offset(0);
+      const from = this.db
+        .selectFrom(paying.as('paying'))
+        .innerJoin('jobs', 'jobs.id', 'paying.id') as unknown as JobsQuery;
+      return this.db.selectFrom(
+        matchAll(this.base(f, now, from), true)
+          .select(['jobs.id', 'jobs.posted_at'])
+          .offset(0)
+          .as('jobs'),
       ) as unknown as JobsQuery;
     }
     if (plan.kind === 'index' && this.d.engine === 'postgres') {
@@ -1024,27 +1046,52 @@ export class JobRepository {
   ): Promise<Plan> {
     const driver = indexed.reduce((a, b) => (charLength(b.text) > charLength(a.text) ? b : a));
     const index: Plan = { kind: 'index', driver, trigrams: [] };
+    if (searchPlanning.force === 'paid') return { kind: 'walk', quick: 'paid' };
     if (searchPlanning.force && searchPlanning.force !== 'index') return { kind: 'walk' };
     if (searchPlanning.force === 'index') return index;
+    const stats = this.planStats();
+    const open = Math.max(1, stats.open);
+    const inFilter = Math.max(1, this.filterShare(f, stats) * open);
+    // With pay or experience, which no bitmap narrows, every job holding a lone word is read and tested: its
+    // share of the board by the word statistics, when known, not of the filters' jobs (managers asking two
+    // years at most are far fewer than managers: 630 ms through the index against 310 walking; decision 49).
+    const held = quickFiltered(f) && indexed.length === 1 ? this.heldShare(stats.words, driver) : 0;
+    // A pay floor: the jobs paying enough, read with their experience from an index in pay order, and
+    // only those that also ask no more experience tested for the words on their rows (decision 54). A word
+    // and pay and experience that seldom go together leave fewer matches than the cap, so a walk passes
+    // every open job: `manager` from ₹30,000 for two years (9,825 jobs) 420–550 ms walking warm, 2.7–3.1 s
+    // (over the budget) with the text index out of PostgreSQL's buffers; 270–300 ms so. When that costs
+    // less than the cheapest walk (every job it tests a match) and the cheapest reading of the index, the
+    // probe is not made: among jobs that pay and experience seldom keep, finding its thousand would walk
+    // most of the board itself (`thai` from ₹40,000 for a fresher: 400 ms of probe, 10 ms of plan).
+    const paidCost = f.salaryMin ? this.pgPaidCost(f, stats) : Infinity;
+    const walkAtLeast = this.walkCost(f, terms, Math.min(inFilter, TOTAL_CAP + 1), PG_COST, stats);
+    const indexAtLeast = Math.max(held, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
+    if (paidCost < Math.min(walkAtLeast, indexAtLeast)) return { kind: 'walk', quick: 'paid' };
     const probe = this.planned(f, terms, { kind: 'window', rows: PG_PROBE }, now);
     const r = await this.db
       .selectFrom(probe.select(sql<number>`1`.as('one')).as('p'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const stats = this.planStats();
-    const open = Math.max(1, stats.open);
-    const inFilter = Math.max(1, this.filterShare(f, stats) * open);
     const share = Number(r.n) / PG_PROBE;
     const walked = share > 0 ? Math.min(inFilter, (TOTAL_CAP + 1) / share) : inFilter;
     const walkCost = this.walkCost(f, terms, walked, PG_COST, stats);
     // Every candidate's row is fetched and rechecked after a bitmap of them all is built; a share
     // below what the probe can see is taken as rare.
-    // With pay or experience, which no bitmap narrows, every job holding a lone word is read and tested: its
-    // share of the board by the word statistics, when known, not of the filters' jobs (managers asking two
-    // years at most are far fewer than managers: 630 ms through the index against 310 walking; decision 49).
-    const held = quickFiltered(f) && indexed.length === 1 ? this.heldShare(stats.words, driver) : 0;
     const indexCost = Math.max(share, held, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
+    if (paidCost < Math.min(indexCost, walkCost)) return { kind: 'walk', quick: 'paid' };
     return indexCost < walkCost ? index : { kind: 'walk' };
+  }
+
+  /**
+   * PostgreSQL: what reading the jobs that pay enough costs (decision 54): the entries of the index in pay
+   * order (of all open jobs, a city's or a category's) down to the floor, and the row of each one whose
+   * experience passes too.
+   */
+  private pgPaidCost(f: SearchFilters, stats: PlanStats): number {
+    const open = Math.max(1, stats.open);
+    const paying = this.filterShare({ ...f, experience: undefined }, stats) * open;
+    return paying * PG_COST.entry + this.filterShare(f, stats) * open * PG_PAID_ROW;
   }
 
   /**
