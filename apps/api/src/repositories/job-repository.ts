@@ -1060,12 +1060,12 @@ export class JobRepository {
     // only those that also ask no more experience tested for the words on their rows (decision 54). A word
     // and pay and experience that seldom go together leave fewer matches than the cap, so a walk passes
     // every open job: `manager` from ₹30,000 for two years (9,825 jobs) 420–550 ms walking warm, 2.7–3.1 s
-    // (over the budget) with the text index out of PostgreSQL's buffers; 270–300 ms so. When that costs
+    // (over the budget) with the text index out of PostgreSQL's buffers; 205–300 ms so. When that costs
     // less than the cheapest walk (every job it tests a match) and the cheapest reading of the index, the
     // probe is not made: among jobs that pay and experience seldom keep, finding its thousand would walk
     // most of the board itself (`thai` from ₹40,000 for a fresher: 400 ms of probe, 10 ms of plan).
     // Not with a category: pay goes with the kind of work far more than the newest jobs' shares show
-    // (managers in Management from ₹40,000 are past the cap: read so in 210–240 ms, walked in 160).
+    // (managers in Management from ₹40,000 are past the cap: read so in 260–280 ms, walked in 155–175).
     const paidCost = f.salaryMin && !f.category ? this.pgPaidCost(f, stats) : Infinity;
     const walkAtLeast = this.walkCost(f, terms, Math.min(inFilter, TOTAL_CAP + 1), PG_COST, stats);
     const indexAtLeast = Math.max(held, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
@@ -1087,8 +1087,8 @@ export class JobRepository {
 
   /**
    * PostgreSQL: what reading the jobs that pay enough costs (decision 54): the entries of the index in pay
-   * order (of all open jobs, a city's or a category's) down to the floor, and the row of each one whose
-   * experience passes too.
+   * order (of all open jobs, or a city's) down to the floor, and the row of each one whose experience
+   * passes too.
    */
   private pgPaidCost(f: SearchFilters, stats: PlanStats): number {
     const open = Math.max(1, stats.open);
