@@ -10,7 +10,8 @@ import { startServer, type ServerProcess } from '../server-process.ts';
 /**
  * The real server, in its own process, on PostgreSQL, while the database
  * misbehaves as it does in production: connections ended by the server
- * (restart, failover, idle_session_timeout) and a table held by a lock.
+ * (restart, failover, idle_session_timeout), a table held by a lock, and a
+ * server that stops answering altogether.
  */
 const schema = `t_fault_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 const appName = `spajobs-fault-${process.pid}`;
@@ -135,5 +136,30 @@ describe('PostgreSQL faults', () => {
     }
     expect(server.alive()).toBe(true);
     expect((await get(freshListing())).status).toBe(200);
+  });
+
+  it('answers 503 when the database stops answering in the middle of a query, and 200 once it answers again', async () => {
+    expect((await get(freshListing())).status).toBe(200);
+    // Every connection the server holds is frozen: its statement can no longer be ended by the
+    // database's own limit, only by the server's backstop, which then drops that connection.
+    const frozen = await appBackends();
+    expect(frozen.length).toBeGreaterThan(0);
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    try {
+      const stalled = get(freshListing());
+      await new Promise((r) => setTimeout(r, 300));
+      const health = await get('/healthz');
+      expect(health.status).toBe(200);
+      expect(health.ms).toBeLessThan(500);
+      const r = await stalled;
+      expect(r.status).toBe(503);
+      expect(r.body.message).toBe(m.serviceUnavailable);
+      expect(r.ms).toBeLessThan(7000);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    expect(server.alive()).toBe(true);
+    const after = await Promise.all(Array.from({ length: 3 }, () => get(freshListing())));
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200]);
   });
 });
