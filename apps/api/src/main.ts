@@ -157,6 +157,8 @@ async function serve() {
 
   // Sign-in refuses while Redis is away (decision 22): give it a moment to connect before answering.
   await app.ctx.redis?.ready(3000);
+  // The planner's statistics (open jobs by place and category, pay, words) are read before the first search.
+  await app.ctx.jobs.readPlanStats(5000);
   await app.listen({ port: config.port, host: config.host });
   // Fill the caches of the expensive public summaries now rather than on a visitor's first request.
   void Promise.all(

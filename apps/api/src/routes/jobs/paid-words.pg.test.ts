@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { activeJobFilter, searchPlanning } from '../../repositories/job-repository.ts';
+import { activeJobFilter, JobRepository, searchPlanning } from '../../repositories/job-repository.ts';
 
 interface ListBody {
   data: { _id: string }[];
@@ -84,5 +84,19 @@ describe('PostgreSQL reads the jobs that pay enough when few do', () => {
       // The defaults hold no forced plan, so Object.assign alone would leave the one set above.
       Object.assign(searchPlanning, defaults, { force: undefined });
     }
+  });
+
+  it('plans the first search of a new process with the statistics read at start', async () => {
+    const few = { q: 'therapist', salaryMin: pays[Math.floor(pays.length / 20)]!, experience: 3 };
+    // Planned before any statistics arrive, the same search walks the date order.
+    const blind = new JobRepository(t.database);
+    await blind.search(few, 1, 9);
+    expect(searchPlanning.lastQuick).not.toBe('paid');
+    // Read at start (as the server does before it listens), they plan its very first search.
+    const fresh = new JobRepository(t.database);
+    expect(await fresh.readPlanStats(10_000)).toBe(true);
+    const first = await fresh.search(few, 1, 9);
+    expect(searchPlanning.lastQuick).toBe('paid');
+    expect(first.total).toBeGreaterThan(0);
   });
 });
