@@ -1234,10 +1234,10 @@ export class JobRepository {
   /**
    * Open jobs by state, city and category, for estimating what a filter
    * leaves. Read in the background each minute; a search never waits for it
-   * (until the first read, which the server makes before it listens, it
-   * estimates with the defaults), and a read that
-   * failed is not tried again for a minute, so a slow database is never
-   * asked for the whole grouping once per search.
+   * (the server makes the first read before it listens; until it arrives,
+   * searches are estimated with the defaults), and a read that failed is not
+   * tried again for a minute, so a slow database is never asked for the whole
+   * grouping once per search.
    */
   private stats: { value: PlanStats; at: number } | undefined;
   private statsLoading: Promise<void> | undefined;

@@ -31,6 +31,9 @@ describe('PostgreSQL reads the jobs that pay enough when few do', () => {
   }, 120_000);
   afterAll(() => t.close());
 
+  // A word with the pay the best paid twentieth offer, and more experience than most ask.
+  const fewPay = () => ({ q: 'therapist', salaryMin: pays[Math.floor(pays.length / 20)]!, experience: 3 });
+
   let spelling = 0;
   const read = async (query: Record<string, string | number>) => {
     const res = await t.app.inject({
@@ -47,7 +50,7 @@ describe('PostgreSQL reads the jobs that pay enough when few do', () => {
   it('chooses the pay order for a pay few jobs offer, the walk for one most offer, and lists the same jobs', async () => {
     const defaults = { ...searchPlanning };
     // The pay the best paid twentieth offer, and the lowest pay any job offers.
-    const few = { q: 'therapist', salaryMin: pays[Math.floor(pays.length / 20)]!, experience: 3 };
+    const few = fewPay();
     const most = { q: 'therapist', salaryMin: pays[pays.length - 1]! };
     try {
       // The planner's statistics (pay and experience of the newest jobs) arrive in the background.
@@ -87,7 +90,7 @@ describe('PostgreSQL reads the jobs that pay enough when few do', () => {
   });
 
   it('plans the first search of a new process with the statistics read at start', async () => {
-    const few = { q: 'therapist', salaryMin: pays[Math.floor(pays.length / 20)]!, experience: 3 };
+    const few = fewPay();
     // Planned before any statistics arrive, the same search walks the date order.
     const blind = new JobRepository(t.database);
     await blind.search(few, 1, 9);
