@@ -30,6 +30,7 @@ import * as bestPaidFirstByCategory from './migrations/0028-best-paid-first-by-c
 import * as quickFiltersInListingIndexes from './migrations/0029-quick-filters-in-listing-indexes.ts';
 import * as quickFiltersInTextIndexes from './migrations/0030-quick-filters-in-text-indexes.ts';
 import * as bestPaidFirstCarriesExperience from './migrations/0031-best-paid-first-carries-experience.ts';
+import * as payOrderCarriesText from './migrations/0032-pay-order-carries-text.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -70,6 +71,7 @@ const migrations: Record<
   '0029-quick-filters-in-listing-indexes': quickFiltersInListingIndexes,
   '0030-quick-filters-in-text-indexes': quickFiltersInTextIndexes,
   '0031-best-paid-first-carries-experience': bestPaidFirstCarriesExperience,
+  '0032-pay-order-carries-text': payOrderCarriesText,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

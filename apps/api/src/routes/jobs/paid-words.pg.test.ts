@@ -89,6 +89,37 @@ describe('PostgreSQL reads the jobs that pay enough when few do', () => {
     }
   });
 
+  it('in a city, reads the jobs that pay enough from its own index and lists the same jobs as a walk', async () => {
+    // Across the board the words are tested on the entries of the index in pay order (decision 56); in a
+    // city, on the rows of the jobs its own index in pay order gives.
+    const [busiest] = await t.database.db
+      .selectFrom('jobs')
+      .select(['city', (eb) => eb.fn.countAll<number>().as('n')])
+      .where((eb) => activeJobFilter(eb, Date.now()))
+      .groupBy('city')
+      .orderBy('n', 'desc')
+      .limit(1)
+      .execute();
+    const search = {
+      ...fewPay(),
+      experience: 5,
+      salaryMin: pays[Math.floor(pays.length / 4)]!,
+      city: busiest!.city,
+    };
+    try {
+      Object.assign(searchPlanning, { force: 'paid' });
+      const paid = await read(search);
+      expect(paid.quick).toBe('paid');
+      expect(paid.total).toBeGreaterThan(0);
+      Object.assign(searchPlanning, { force: 'walk' });
+      const walked = await read(search);
+      expect(walked.quick).toBeUndefined();
+      expect({ total: walked.total, ids: walked.ids }).toEqual({ total: paid.total, ids: paid.ids });
+    } finally {
+      Object.assign(searchPlanning, { force: undefined });
+    }
+  });
+
   it('plans the first search of a new process with the statistics read at start', async () => {
     const few = fewPay();
     // Planned before any statistics arrive, the same search walks the date order.

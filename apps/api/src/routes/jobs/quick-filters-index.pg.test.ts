@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
  * open jobs alone (an index-only scan), which carries both since migration 0029: before it, each job the
  * walk passed was read from the table to test them (decision 46). With words, the indexes that carry the
  * text carry both too (migration 0030, decision 49); best paid first, the indexes in pay order carry the
- * experience (migration 0031, decision 50).
+ * experience (migration 0031, decision 50), and across the board the texts too (migration 0032, decision 56).
  */
 describe('PostgreSQL: pay and experience tested on the listing indexes', () => {
   let t: TestApp;
@@ -66,6 +66,17 @@ describe('PostgreSQL: pay and experience tested on the listing indexes', () => {
       );
     expect(await walk()).toMatch(/Index Only Scan Backward using jobs_open_search\b/);
     expect(await walk('Pune')).toMatch(/Index Only Scan Backward using jobs_open_city_search\b/);
+  });
+
+  it('words with a pay floor are tested on the entries of the index in pay order', async () => {
+    // As the jobs that pay enough are read across the board (migration 0032, decision 56): without the
+    // texts it carries, each job's row would be read to test them.
+    const paid = explained(
+      sql`salary_min >= 20000 and (experience_min is null or experience_min <= 1)
+        and coalesce(strpos(search_head, 'guests') > 0, false) and title ilike '%a%' and spa_name ilike '%a%'`,
+      sql`salary_min desc nulls last, posted_at desc, id desc`,
+    );
+    expect(await paid).toMatch(/Index Only Scan using jobs_open_salary\b/);
   });
 
   it('best paid first with an experience, from the indexes in pay order alone', async () => {
