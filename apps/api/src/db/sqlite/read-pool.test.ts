@@ -76,3 +76,44 @@ it('the read pool answers reads after taking them, and refuses writes', async ()
     await pool.destroy();
   }
 });
+
+it('a read may wait for the thread as long as its budget, then run as long again; one that waits longer is dropped, no thread ended', async () => {
+  // A read that counts to `n`: calibrated here so that it takes about 0.7 of the budget on this machine.
+  const count =
+    'with recursive c(i) as (select 1 union all select i + 1 from c where i < ?) select count(*) as n from c';
+  const budgetMs = 2000;
+  const calibrate = new ReadPool({ file: file(), threads: 1, budgetMs: 60_000 });
+  let n = 1_000_000;
+  try {
+    const took: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t = performance.now();
+      await calibrate.read(count, [n]);
+      took.push(performance.now() - t);
+    }
+    const median = took.slice(1).sort((a, b) => a - b)[1]!;
+    n = Math.max(1000, Math.round((n * budgetMs * 0.7) / Math.max(1, median)));
+  } finally {
+    await calibrate.destroy();
+  }
+  const pool = new ReadPool({ file: file(), threads: 1, budgetMs });
+  const internals = pool as unknown as { piscina: Piscina };
+  try {
+    await pool.read('select 1 as one', []);
+    const thread = internals.piscina.threads[0]!.threadId;
+    // One thread: the second read waits about 0.7 of its budget, then runs as long (1.4 in all); the last
+    // waits for both, past its budget, before a thread is free for it.
+    const slow = [1, 2].map(() => pool.read(count, [n]));
+    const last = pool.read('select 3 as three', []).then(
+      () => 'answered',
+      (err: unknown) => (err as { code?: string }).code,
+    );
+    expect(await Promise.all(slow)).toEqual([[{ n }], [{ n }]]);
+    expect(await last).toBe('QUERY_TIMEOUT');
+    // The read dropped from the queue ended no thread: the one that answered the others is still there.
+    expect(await pool.read('select 4 as four', [])).toEqual([{ four: 4 }]);
+    expect(internals.piscina.threads.map((w) => w.threadId)).toEqual([thread]);
+  } finally {
+    await pool.destroy();
+  }
+}, 30_000);

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import { Piscina, queueOptionsSymbol } from 'piscina';
 import { reuseWorkerDescriptions } from '../../lib/worker-descriptions.ts';
 
 const workerFile = fileURLToPath(new URL('./read-worker.mjs', import.meta.url));
@@ -40,6 +40,10 @@ export class QueryTimeoutError extends Error {
 class Budget {
   aborted = false;
   private listener: (() => void) | undefined;
+  /** When the read was asked for, and when a thread took it (0 until then). */
+  asked = 0;
+  started = 0;
+  timer: NodeJS.Timeout | undefined;
 
   addEventListener(_name: 'abort', listener: () => void): void {
     this.listener = listener;
@@ -58,13 +62,36 @@ class Budget {
   }
 }
 
-/** The timer's callback, the same function for every read (a closure would be one more object each). */
-const spend = (budget: Budget) => budget.abort();
+/**
+ * The timer's callback, the same function for every read (a closure would be one more object each). A read
+ * still waiting for a thread when its budget ends is dropped from the queue; a read that a thread took
+ * after waiting has its whole budget from then, as a PostgreSQL statement's limit counts from its start,
+ * so that a thread is never ended for time its read spent in the queue.
+ */
+function spend(budget: Budget, budgetMs: number): void {
+  const left = budget.started > budget.asked ? budget.started + budgetMs - performance.now() : 0;
+  if (left >= 1) budget.timer = setTimeout(spend, left, budget, budgetMs);
+  else budget.abort();
+}
+
+/**
+ * Piscina's own choice for reads that can be abandoned, one at a time on each thread (its least busy
+ * balancer): an idle thread, or none, and the read waits. A read given a thread is marked started, for
+ * its budget (`spend`); its budget rides with it as its queue options, which are not sent to the thread.
+ */
+type Balancer = NonNullable<ConstructorParameters<typeof Piscina>[0]>['loadBalancer'] & {};
+const idleThread: Balancer = (task, workers) => {
+  const idle = workers.find((w) => w.currentUsage === 0) ?? null;
+  const budget = (task as { [queueOptionsSymbol]?: unknown })[queueOptionsSymbol];
+  if (idle && budget instanceof Budget) budget.started = performance.now();
+  return idle;
+};
 
 /**
  * Worker threads that answer reads from the SQLite file. A read past its
  * budget is abandoned: the caller gets QueryTimeoutError at once, the worker
- * is ended and replaced, and the API's event loop never waited on it.
+ * is ended and replaced, and the API's event loop never waited on it. A read
+ * may wait for a thread as long as its budget, and then run as long again.
  */
 export class ReadPool {
   private readonly piscina: Piscina;
@@ -87,6 +114,7 @@ export class ReadPool {
       idleTimeout: options.idleTimeoutMs ?? 60_000,
       // Reads queue briefly when every worker is busy; past that the budget ends them.
       concurrentTasksPerWorker: 1,
+      loadBalancer: idleThread,
     });
   }
 
@@ -94,14 +122,16 @@ export class ReadPool {
     // A timer of its own, cleared when the read is done: AbortSignal.timeout's timer would still fire for
     // every read, long after it was answered, and build an error each time (a tenth of a millisecond).
     const budget = new Budget();
-    const timer = setTimeout(spend, this.budgetMs, budget);
+    budget.asked = performance.now();
+    budget.timer = setTimeout(spend, this.budgetMs, budget, this.budgetMs);
     try {
-      return (await this.piscina.run({ sql, parameters }, { signal: budget })) as unknown[];
+      const task = { sql, parameters, [queueOptionsSymbol]: budget };
+      return (await this.piscina.run(task, { signal: budget })) as unknown[];
     } catch (err) {
       if (budget.aborted) throw new QueryTimeoutError(this.budgetMs);
       throw err;
     } finally {
-      clearTimeout(timer);
+      clearTimeout(budget.timer);
     }
   }
 
