@@ -346,7 +346,7 @@ const rowFilters = (f: SearchFilters) => quickFiltered(f) || !!f.spaIds;
  * tests them on its entries.
  */
 const quickFiltered = (f: SearchFilters) => !!f.salaryMin || f.experience !== undefined;
-/** A city, a state or a category to search in, which the index in pay order across the board does not carry. */
+/** A city, a state or a category to search in: the index in pay order across the board carries none. */
 const placed = (f: SearchFilters) => !!f.city || !!f.state || !!f.category;
 
 /**
@@ -634,13 +634,11 @@ export class JobRepository {
       // against 27 ms (decision 47). Best paid first keeps PostgreSQL's own plan.
       return testedInOneReading();
     }
-    if (plan.kind === 'walk' && plan.quick === 'paid' && this.d.engine === 'postgres' && !placed(f)) {
-      // The open jobs that pay enough, from the index in pay order, which carries their experience and
-      // the texts a walk tests: the words are tested on its entries, no row read (an index-only scan;
-      // decision 56). OFFSET 0 keeps PostgreSQL from walking the date order to meet a LIMIT.
-      return testedInOneReading();
-    }
     if (plan.kind === 'walk' && plan.quick === 'paid' && this.d.engine === 'postgres') {
+      // Across the board: the open jobs that pay enough, from the index in pay order, which carries their
+      // experience and the texts a walk tests: the words are tested on its entries, no row read (an
+      // index-only scan; decision 56). OFFSET 0 keeps PostgreSQL from walking the date order to meet a LIMIT.
+      if (!placed(f)) return testedInOneReading();
       // In a city, a state or a category: the ids of its open jobs that pay enough and ask no more
       // experience, from an index in pay order that carries both (an index-only scan behind OFFSET 0),
       // then each one's row, the words tested on it; OFFSET 0 again keeps PostgreSQL from walking the

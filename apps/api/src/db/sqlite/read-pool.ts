@@ -40,8 +40,7 @@ export class QueryTimeoutError extends Error {
 class Budget {
   aborted = false;
   private listener: (() => void) | undefined;
-  /** When the read was asked for, and when a thread took it (0 until then). */
-  asked = 0;
+  /** When a thread took the read (0 until then). */
   started = 0;
   timer: NodeJS.Timeout | undefined;
 
@@ -69,7 +68,7 @@ class Budget {
  * so that a thread is never ended for time its read spent in the queue.
  */
 function spend(budget: Budget, budgetMs: number): void {
-  const left = budget.started > budget.asked ? budget.started + budgetMs - performance.now() : 0;
+  const left = budget.started ? budget.started + budgetMs - performance.now() : 0;
   if (left >= 1) budget.timer = setTimeout(spend, left, budget, budgetMs);
   else budget.abort();
 }
@@ -122,7 +121,6 @@ export class ReadPool {
     // A timer of its own, cleared when the read is done: AbortSignal.timeout's timer would still fire for
     // every read, long after it was answered, and build an error each time (a tenth of a millisecond).
     const budget = new Budget();
-    budget.asked = performance.now();
     budget.timer = setTimeout(spend, this.budgetMs, budget, this.budgetMs);
     try {
       const task = { sql, parameters, [queueOptionsSymbol]: budget };
