@@ -78,8 +78,8 @@ it('the read pool answers reads after taking them, and refuses writes', async ()
 });
 
 it('a read may wait for the thread as long as its budget, then run as long again; one that waits longer is dropped, no thread ended', async () => {
-  // A read that counts to `n`: calibrated here so that, at its fastest, it takes about 0.65 of the budget on this
-  // machine (at its fastest: the last read must wait past its budget behind two of them however busy the machine).
+  // A read that counts to `n`, sized to take about 0.65 of the budget on this machine: from its fastest
+  // timing, since a timing slowed by other work would size it too short for the last read to pass its budget.
   const count =
     'with recursive c(i) as (select 1 union all select i + 1 from c where i < ?) select count(*) as n from c';
   const budgetMs = 2000;
