@@ -12,7 +12,7 @@ import path from 'node:path';
  * pool's, and the SMTP threads' in the thread that sends digests (one task a message).
  *
  * The class is not among the package's exports, so it is found beside its entry point; a piscina whose
- * insides have changed is left as it is (`read-pool.test.ts` fails then, to say so).
+ * insides have changed is left as it is (`read-pool.sqlite.test.ts` fails then, to say so).
  */
 export function reuseWorkerDescriptions(): boolean {
   reusing ??= keepWorkerDescriptions();
