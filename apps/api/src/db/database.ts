@@ -15,6 +15,7 @@ import type { Database } from './schema.ts';
 import { PooledSqliteDialect } from './sqlite/pooled-driver.ts';
 import { ReadPool } from './sqlite/read-pool.ts';
 import { startCheckpointer } from './sqlite/checkpointer.ts';
+import { registerTextSignature } from './sqlite/text-signature.mjs';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -326,6 +327,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma(`cache_size = ${-Math.abs(options.cacheKiB ?? 65_536)}`);
+  registerTextSignature(database);
   // An in-memory database cannot be shared with other threads; it reads on the main thread.
   const pool =
     file === ':memory:' || options.readWorkers === 0
@@ -391,6 +393,7 @@ function pointReader(file: string): SQLite.Database {
   reader.pragma('busy_timeout = 50');
   reader.pragma('cache_size = -8192');
   reader.pragma('mmap_size = 0');
+  registerTextSignature(reader);
   return reader;
 }
 

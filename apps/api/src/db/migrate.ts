@@ -31,6 +31,7 @@ import * as quickFiltersInListingIndexes from './migrations/0029-quick-filters-i
 import * as quickFiltersInTextIndexes from './migrations/0030-quick-filters-in-text-indexes.ts';
 import * as bestPaidFirstCarriesExperience from './migrations/0031-best-paid-first-carries-experience.ts';
 import * as payOrderCarriesText from './migrations/0032-pay-order-carries-text.ts';
+import * as textSignatures from './migrations/0033-text-signatures.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -72,6 +73,7 @@ const migrations: Record<
   '0030-quick-filters-in-text-indexes': quickFiltersInTextIndexes,
   '0031-best-paid-first-carries-experience': bestPaidFirstCarriesExperience,
   '0032-pay-order-carries-text': payOrderCarriesText,
+  '0033-text-signatures': textSignatures,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Engine } from './database.ts';
+import { termSignature } from './sqlite/text-signature.mjs';
 
 /**
  * "Contains, case-insensitive" text search answered from an index on both
@@ -30,6 +31,31 @@ export const isIndexable = (text: string) => charLength(text) >= MIN_INDEXED_CHA
  * such as `%_%` or `a.b` would read the whole index and recheck every job.
  */
 export const pgTrigramsIn = (text: string) => /[\p{L}\p{M}\p{N}]{3}/u.test(text);
+
+/**
+ * The share of a signature's 512 bits that a job's text sets: 0.35 on the demo data (a title, a spa's
+ * name and 250 characters of description). A job without a term sets all of the term's bits by chance
+ * about this often to the power of the term's trigrams.
+ */
+export const SIGNATURE_FILL = 0.35;
+
+/**
+ * SQLite: a test that every job containing `text` passes, on the text signatures that the indexes read in
+ * date order carry (migration 0033): the term's bits, word by word, each an AND on the entry. Undefined
+ * for a term of fewer than three characters, which sets none. Written as the indexes' expressions are,
+ * so that each word is read from the entry.
+ */
+export function signatureHolds(text: string): Expression<SqlBool> | undefined {
+  const words = termSignature(text);
+  if (!words.length) return undefined;
+  return sql<SqlBool>`${sql.join(
+    words.map(
+      ({ word, mask }) =>
+        sql`(job_text_signature(jobs.title, jobs.spa_name, jobs.description, ${sql.lit(word)}) & ${mask}) = ${mask}`,
+    ),
+    sql` and `,
+  )}`;
+}
 
 /** Words of a keyword search: split on spaces, without repeats, at most five. */
 export function keywordWords(q: string): string[] {

@@ -26,6 +26,8 @@ import {
   trigramsOf,
   keywordWords,
   wordTokens,
+  signatureHolds,
+  SIGNATURE_FILL,
 } from '../db/text-search.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 
@@ -285,6 +287,11 @@ const PROOF_DEPTH = 1_000;
 interface WalkCosts {
   entry: number;
   textEntry: number;
+  /**
+   * SQLite: an entry of the index that carries a job's text, tested for a term's bits of the text signature
+   * (decision 58); the entries that have them all are tested for the words as well, at textEntry each.
+   */
+  signedEntry?: number;
   row: number;
   /** An entry of an index that carries the text, passed over for its pay or experience. */
   skip: number;
@@ -312,6 +319,7 @@ const SQLITE_COST: WalkCosts & { probe: number; candidate: number } = {
   entry: 0.12,
   probe: 0.35,
   textEntry: 0.8,
+  signedEntry: 0.2,
   row: 2.5,
   candidate: 0.25,
   skip: 0.2,
@@ -613,8 +621,19 @@ export class JobRepository {
     now: number,
     order: ListOrder = 'newest',
   ): JobsQuery {
-    const matchAll = (q: JobsQuery, walk = false) =>
-      terms.length ? q.where((eb) => eb.and(terms.map((t) => this.termMatches(eb, t, walk)))) : q;
+    // On an index that carries the text signatures (`signed`), every term's bits are tested before any
+    // term's LIKEs: a job without them all is left untested.
+    const matchAll = (q: JobsQuery, walk = false, signed = false) =>
+      terms.length
+        ? q.where((eb) =>
+            eb.and([
+              ...(signed && this.d.engine === 'sqlite'
+                ? terms.flatMap((t) => signatureHolds(t.text) ?? [])
+                : []),
+              ...terms.map((t) => this.termMatches(eb, t, walk)),
+            ]),
+          )
+        : q;
     // Every filter and word tested as PostgreSQL reads the jobs, which are then put in date order.
     const testedInOneReading = () =>
       this.db.selectFrom(
@@ -732,18 +751,21 @@ export class JobRepository {
     // (jobs_open_city_search), is kept as chosen. With another filter, PostgreSQL's own choice stands: it
     // often reads the filter's and the word's indexes together. Words far commoner than the filters' jobs
     // are tested on each of those jobs, not intersected.
+    // SQLite: the words are tested on the entries of an index that carries the texts and their signatures.
+    const onEntries = !paid && this.testsTextOnEntries(f, terms);
     const walked = this.base(
       pgWalk ? { ...f, salaryMin: undefined } : f,
       now,
       undefined,
       false,
-      paid ? false : this.testsTextOnEntries(f, terms),
+      onEntries,
       plan.kind === 'all' ? order : 'newest',
       plan.kind === 'all' || plan.kind === 'walk' ? plan.quick : undefined,
     );
     return matchAll(
       pgWalk ? walked.where(sql<SqlBool>`jobs.salary_min + 0 >= ${f.salaryMin}`) : walked,
       asChosen,
+      onEntries,
     );
   }
 
@@ -883,7 +905,13 @@ export class JobRepository {
     const together = counted.reduce((p, r) => p * Math.min(1, r.n / open), 1);
     const walked = Math.min(inFilter, (TOTAL_CAP + 1) / together);
     const c = SQLITE_COST;
-    const walkCost = this.walkCost(f, terms, walked, c, stats);
+    // The share of the entries that pass the terms' text signatures, tested for the words as well: about
+    // the share of jobs holding the signed terms' trigrams.
+    const signedPass = counted.reduce(
+      (p, r) => p * Math.min(1, r.n / open + SIGNATURE_FILL ** (charLength(r.t.text) - 2)),
+      1,
+    );
+    const walkCost = this.walkCost(f, terms, walked, c, stats, signedPass);
     // A candidate met on the walk is tested on the index entry for titles, on its row otherwise. A term
     // whose rarest trigram reached the count's cap has at least that many candidates, and a set of them
     // all costs more than testing the filters' jobs.
@@ -1005,9 +1033,12 @@ export class JobRepository {
    * filters' covering index; any text on jobs_open_text, when no filter
    * needs another index; otherwise each job's row is read.
    */
-  private walkEntryCost(f: SearchFilters, terms: TextTerm[], costs: WalkCosts): number {
+  private walkEntryCost(f: SearchFilters, terms: TextTerm[], costs: WalkCosts, signedPass = 1): number {
     if (titlesOnly(f, terms)) return costs.entry;
-    if (this.walksTextEntries(f)) return costs.textEntry;
+    if (this.walksTextEntries(f))
+      return costs.signedEntry !== undefined && signedPass < 1
+        ? costs.signedEntry + signedPass * costs.textEntry
+        : costs.textEntry;
     return costs.row;
   }
 
@@ -1531,9 +1562,10 @@ export class JobRepository {
     walked: number,
     costs: WalkCosts,
     stats: PlanStats,
+    signedPass = 1,
   ): number {
     const passed = walked * (1 / this.quickShare(f, stats) - 1);
-    return walked * this.walkEntryCost(f, terms, costs) + passed * costs.skip;
+    return walked * this.walkEntryCost(f, terms, costs, signedPass) + passed * costs.skip;
   }
 
   /** Full rows with their spa for a page of ids, in the order given. */

@@ -3,6 +3,7 @@
 import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { lowerThisThread } from '../../lib/thread-priority.mjs';
+import { registerTextSignature } from './text-signature.mjs';
 
 // A pool for the server's own upkeep gives way to the threads that answer visitors.
 if (workerData.nice) lowerThisThread(workerData.nice);
@@ -15,6 +16,8 @@ db.pragma(`cache_size = ${-Math.abs(workerData.cacheKiB ?? 32768)}`);
 // mapping at its next read; unmapping touches every thread of the process, and with commits coming
 // several times a second it cost the job pages a fifth of their throughput (decision 31).
 db.pragma('mmap_size = 0');
+// A read planned on another index than the one that carries it would compute a job's text signature.
+registerTextSignature(db);
 
 /** Prepared statements by SQL text; the API sends a small, fixed set of query shapes. */
 const statements = new Map();
