@@ -621,15 +621,13 @@ export class JobRepository {
     now: number,
     order: ListOrder = 'newest',
   ): JobsQuery {
-    // On an index that carries the text signatures (`signed`), every term's bits are tested before any
-    // term's LIKEs: a job without them all is left untested.
+    // On an index that carries the text signatures (`signed`, SQLite's only), every term's bits are tested
+    // before any term's LIKEs: a job without them all is left untested.
     const matchAll = (q: JobsQuery, walk = false, signed = false) =>
       terms.length
         ? q.where((eb) =>
             eb.and([
-              ...(signed && this.d.engine === 'sqlite'
-                ? terms.flatMap((t) => signatureHolds(t.text) ?? [])
-                : []),
+              ...(signed ? terms.flatMap((t) => signatureHolds(t.text) ?? []) : []),
               ...terms.map((t) => this.termMatches(eb, t, walk)),
             ]),
           )

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { likePattern } from '../text-search.ts';
 import { registerTextSignature, SIGNATURE_WORDS, termSignature } from './text-signature.mjs';
 
 /**
@@ -27,9 +28,9 @@ describe('text signatures', () => {
     termSignature(term).every(({ word, mask }) => (job[word]! & mask) === mask);
   const likes = (text: string, term: string) =>
     (
-      db
-        .prepare(`select :text like :pattern escape '\\' as m`)
-        .get({ text, pattern: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` }) as { m: number }
+      db.prepare(`select :text like :pattern escape '\\' as m`).get({ text, pattern: likePattern(term) }) as {
+        m: number;
+      }
     ).m === 1;
 
   // A fixed generator, so that a failure is the same every run.

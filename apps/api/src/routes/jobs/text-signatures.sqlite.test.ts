@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { signatureHolds } from '../../db/text-search.ts';
+import { likePattern, signatureHolds } from '../../db/text-search.ts';
 import { activeJobFilter, filtersSource, searchPlanning } from '../../repositories/job-repository.ts';
 
 interface ListBody {
@@ -90,7 +90,7 @@ describe('SQLite: text signatures on the walks', () => {
           activeJobFilter(eb, now),
           ...(city ? [eb('city', '=', city)] : []),
           ...words.map((w) => {
-            const p = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+            const p = likePattern(w);
             return eb.or([
               sql<boolean>`title like ${p} escape '\\'`,
               sql<boolean>`spa_name like ${p} escape '\\'`,
