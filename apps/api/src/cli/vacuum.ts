@@ -5,20 +5,29 @@
  * the indexes that walks read hold each job's text signature (decision 58), which only a connection
  * with the product's function can write again.
  */
+import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../config.ts';
 import { SQLITE_PAGE_SIZE } from '../db/database.ts';
 import { registerTextSignature } from '../db/sqlite/text-signature.mjs';
-import { intFlag, parseArgs } from './args.ts';
+import { parseArgs } from './args.ts';
 
 const { flags } = parseArgs(process.argv.slice(2));
 const config = loadConfig();
-const pageSize = intFlag(flags, 'page-size', SQLITE_PAGE_SIZE);
+const pageSize = flags['page-size'] === undefined ? SQLITE_PAGE_SIZE : Number(flags['page-size']);
 if (config.databaseUrl) {
   console.error('DATABASE_URL is set: this is for the SQLite file; PostgreSQL keeps its own pages.');
   process.exitCode = 1;
-} else if (pageSize < 512 || pageSize > 65_536 || (pageSize & (pageSize - 1)) !== 0) {
+} else if (
+  !Number.isInteger(pageSize) ||
+  pageSize < 512 ||
+  pageSize > 65_536 ||
+  (pageSize & (pageSize - 1)) !== 0
+) {
   console.error('--page-size must be a power of two from 512 to 65536.');
+  process.exitCode = 1;
+} else if (!fs.existsSync(config.sqliteFile)) {
+  console.error(`${config.sqliteFile}: no such file (SQLITE_FILE or DATA_DIR names the database).`);
   process.exitCode = 1;
 } else {
   const db = new SQLite(config.sqliteFile, { fileMustExist: true });
