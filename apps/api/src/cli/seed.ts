@@ -49,6 +49,11 @@ try {
     // Fresh statistics so both engines' planners pick the right indexes; on PostgreSQL a vacuum
     // too, so that listings are read from the indexes alone (index-only scans) from the start.
     await (database.engine === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(database.db);
+    // SQLite: the file made again, compact. Jobs are written in id order, so every index in date, pay or
+    // place order was filled at random places and its pages left part full and scattered; rebuilt, they
+    // are read in order. At 1,000,000 jobs the file shrinks from 3.44 to 3.25 GB, and a deep page of a
+    // common word, walked in date order, is read in 51–73 ms warm instead of 80–87 (one pass: 55 s).
+    if (database.engine === 'sqlite') await sql`vacuum`.execute(database.db);
     console.log(
       `Generated ${result.spas.toLocaleString('en-IN')} spas and ${result.jobs.toLocaleString('en-IN')} jobs in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.engine}).`,
     );
