@@ -32,6 +32,7 @@ import * as quickFiltersInTextIndexes from './migrations/0030-quick-filters-in-t
 import * as bestPaidFirstCarriesExperience from './migrations/0031-best-paid-first-carries-experience.ts';
 import * as payOrderCarriesText from './migrations/0032-pay-order-carries-text.ts';
 import * as textSignatures from './migrations/0033-text-signatures.ts';
+import * as sqlitePayOrderCarriesText from './migrations/0034-sqlite-pay-order-carries-text.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -74,6 +75,7 @@ const migrations: Record<
   '0031-best-paid-first-carries-experience': bestPaidFirstCarriesExperience,
   '0032-pay-order-carries-text': payOrderCarriesText,
   '0033-text-signatures': textSignatures,
+  '0034-sqlite-pay-order-carries-text': sqlitePayOrderCarriesText,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

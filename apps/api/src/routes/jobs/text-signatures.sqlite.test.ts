@@ -22,16 +22,21 @@ describe('SQLite: text signatures on the walks', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  /** Open jobs (of a city) holding `term`, newest first, tested as a signed walk tests them. */
-  const walk = (term: string, city?: string): CompiledQuery => {
+  /**
+   * Open jobs (of a city, paying at least `salaryMin`) holding `term`, newest first, tested as a signed walk
+   * tests them; with a pay floor, read from the pay range as a search reads it (decision 59).
+   */
+  const walk = (term: string, city?: string, salaryMin?: number): CompiledQuery => {
     const now = Date.now();
     const pattern = `%${term}%`;
-    return filtersSource(t.database.db, 'sqlite', { city }, false, true)
+    const paid = salaryMin ? ('paid' as const) : undefined;
+    return filtersSource(t.database.db, 'sqlite', { city, salaryMin }, false, true, 'newest', paid)
       .select(['jobs.id'])
       .where((eb) =>
         eb.and([
           activeJobFilter(eb, now),
           ...(city ? [eb('jobs.city', '=', city)] : []),
+          ...(salaryMin ? [eb('jobs.salary_min', '>=', salaryMin)] : []),
           signatureHolds(term)!,
           eb.or([
             eb('jobs.title', 'like', pattern),
@@ -49,15 +54,18 @@ describe('SQLite: text signatures on the walks', () => {
   const explained = async (q: CompiledQuery, how: 'explain' | 'explain query plan') =>
     (await t.database.db.executeQuery<Record<string, unknown>>({ ...q, sql: `${how} ${q.sql}` })).rows;
 
-  it('reads the signature from the entries of the index that carries the text, all jobs’ or a city’s', async () => {
-    for (const [city, index] of [
-      [undefined, 'jobs_open_text'],
-      ['Mumbai', 'jobs_open_city_text'],
+  it('reads the signature from the entries of the index that carries the text, all jobs’, a city’s or a pay range’s', async () => {
+    for (const [city, index, salaryMin] of [
+      [undefined, 'jobs_open_text', undefined],
+      ['Mumbai', 'jobs_open_city_text', undefined],
+      [undefined, 'jobs_open_salary_text', 20_000],
     ] as const) {
-      const q = walk('therapist', city);
+      const q = walk('therapist', city, salaryMin);
       const plan = (await explained(q, 'explain query plan')).map((r) => r.detail).join(' | ');
       expect(plan).toMatch(new RegExp(`COVERING INDEX ${index}\\b`));
-      expect(plan).not.toContain('TEMP B-TREE');
+      // The pay range is put in date order after its test; the others are read in it.
+      if (salaryMin) expect(plan).toContain('(salary_min>?)');
+      else expect(plan).not.toContain('TEMP B-TREE');
       // No step of the program calls the function: each word is the entry's own column.
       const program = await explained(q, 'explain');
       const calls = program.filter(
