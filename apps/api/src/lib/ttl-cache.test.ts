@@ -52,4 +52,19 @@ describe('TtlCache', () => {
     await new Promise((r) => setImmediate(r));
     expect(calls).toEqual([false, true]);
   });
+
+  it('peeks at a kept value, fresh or stale, without loading or refreshing it', async () => {
+    const cache = new TtlCache(0, 60_000);
+    let loads = 0;
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => ++loads);
+    // Expired (ttl 0) but still within its stale time: answered, and no refresh starts.
+    expect(cache.peek('k')).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    expect(loads).toBe(1);
+    const gone = new TtlCache(0, 0);
+    await gone.get('k', async () => 1);
+    await new Promise((r) => setTimeout(r, 2));
+    expect(gone.peek('k')).toBeUndefined();
+  });
 });

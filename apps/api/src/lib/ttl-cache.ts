@@ -32,6 +32,12 @@ export class TtlCache {
     return this.refresh(key, () => load(false));
   }
 
+  /** The value kept for `key`, fresh or stale, without loading or refreshing it. */
+  peek<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires + this.maxStaleMs > Date.now() ? (hit.value as T) : undefined;
+  }
+
   private refresh<T>(key: string, load: () => Promise<T>): Promise<T> {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T>;

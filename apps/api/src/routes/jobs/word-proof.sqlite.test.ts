@@ -79,10 +79,14 @@ describe('a count shown past the cap by the word index', () => {
     const defaults = { ...searchPlanning };
     const read = reader(() => t, 'first');
     try {
+      // Each trigram counted up to fewCandidates only: a word one of whose trigrams fewer jobs hold is planned
+      // as before, from that exact count (`yoga instructor`, `Mumbai`).
       const queries: Record<string, string>[] = [
         { q: 'spa' },
         { q: 'guests', page: '4' },
         { title: 'therapist' },
+        { q: 'yoga instructor' },
+        { q: 'Mumbai', page: '2' },
       ];
       for (const query of queries) {
         Object.assign(searchPlanning, defaults, { wordProof: 'never' });
