@@ -592,25 +592,31 @@ export class JobRepository {
     const key = `${columns.join('+')}:${trigram}`;
     const known = this.trigramStats.peek<number>(key);
     if (known !== undefined) return Math.min(known, few);
-    return this.trigramFloors.get(`${few}:${key}`, async (refreshing) => {
-      const c = jobTextCandidates([trigram], columns);
-      const r = await sql<{ n: number }>`select count(*) as n from (${c} limit ${few}) as c`.execute(
-        refreshing ? this.d.background : this.db,
-      );
-      return Number(r.rows[0]?.n ?? 0);
-    });
+    return this.trigramFloors.get(`${few}:${key}`, (refreshing) =>
+      this.trigramRows(columns, trigram, few, refreshing),
+    );
   }
 
   private trigramCount(t: TextTerm, trigram: string): Promise<number> {
     const columns = ftsColumns(t);
-    return this.trigramStats.get(`${columns.join('+')}:${trigram}`, async (refreshing) => {
-      const c = jobTextCandidates([trigram], columns);
-      // A refresh, which no search waits for, counts on the upkeep reader.
-      const r = await sql<{ n: number }>`select count(*) as n from (${c} limit ${TRIGRAM_CAP}) as c`.execute(
-        refreshing ? this.d.background : this.db,
-      );
-      return Number(r.rows[0]?.n ?? 0);
-    });
+    return this.trigramStats.get(`${columns.join('+')}:${trigram}`, (refreshing) =>
+      this.trigramRows(columns, trigram, TRIGRAM_CAP, refreshing),
+    );
+  }
+
+  /** Rows of the text index holding a trigram in these columns, counted up to `limit`. */
+  private async trigramRows(
+    columns: ('title' | 'description' | 'spa_name')[],
+    trigram: string,
+    limit: number,
+    refreshing: boolean,
+  ): Promise<number> {
+    const c = jobTextCandidates([trigram], columns);
+    // A refresh, which no search waits for, counts on the upkeep reader.
+    const r = await sql<{ n: number }>`select count(*) as n from (${c} limit ${limit}) as c`.execute(
+      refreshing ? this.d.background : this.db,
+    );
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   /**
@@ -975,10 +981,12 @@ export class JobRepository {
     const many = inPlaces
       ? likely * inFilter > TOTAL_CAP
       : together * inFilter > 2 * TOTAL_CAP && inFilter / open > 0.25;
-    // SQLite: few jobs pay enough (decision 49): every one is read from an index ordered by pay, each
-    // row tested, then sorted, as a listing without words reads them (decision 46).
+    // SQLite: the jobs that pay enough read from an index ordered by pay: across the board from the entries
+    // of the one that carries the text (decision 59); in a place, when few pay enough, each row tested, then
+    // sorted, as a listing without words reads them (decisions 46 and 49).
     const paid = await this.fewPaid(f);
-    const paidCost = this.paysOnText(f)
+    const onText = this.paysOnText(f);
+    const paidCost = onText
       ? this.paidTextCost(f, stats, paid, signedPass)
       : paid === undefined
         ? Infinity
@@ -987,7 +995,7 @@ export class JobRepository {
     // (managers' jobs ask for experience); the pay range's is known. Across the board the range is read
     // from the entries, and preferred unless the walk looks twice as cheap: `manager` from ₹20,000 for a
     // year (no job) was estimated at 100 ms walked and 170 ms in pay order, and took 280 and 163 ms.
-    const doubt = this.paysOnText(f) ? PAY_WALK_DOUBT : 1;
+    const doubt = onText ? PAY_WALK_DOUBT : 1;
     if (paidCost < Math.min(indexCost, doubt * semijoinCost, doubt * walkCost))
       return { kind: 'walk', quick: 'paid' };
     if (indexCost <= semijoinCost && indexCost <= walkCost) return index;
