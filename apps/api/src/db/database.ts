@@ -16,6 +16,7 @@ import { PooledSqliteDialect } from './sqlite/pooled-driver.ts';
 import { ReadPool } from './sqlite/read-pool.ts';
 import { startCheckpointer } from './sqlite/checkpointer.ts';
 import { registerTextSignature } from './sqlite/text-signature.mjs';
+import { registerWordSample } from './sqlite/word-sample.mjs';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -328,6 +329,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
   database.pragma('busy_timeout = 5000');
   database.pragma(`cache_size = ${-Math.abs(options.cacheKiB ?? 65_536)}`);
   registerTextSignature(database);
+  registerWordSample(database);
   // An in-memory database cannot be shared with other threads; it reads on the main thread.
   const pool =
     file === ':memory:' || options.readWorkers === 0

@@ -166,6 +166,9 @@ interface PlanStats {
 /** A word, lower-cased, and the share of jobs that hold it. */
 type WordShare = [word: string, share: number];
 
+/** No word statistics: every search with words is counted. */
+const NO_WORDS: PlanStats['words'] = { search: [], title: [], titles: [] };
+
 /** Until the first count arrives: a board of a million open jobs, and typical shares for filters. */
 const UNKNOWN_STATS: PlanStats = {
   open: 1_000_000,
@@ -173,7 +176,7 @@ const UNKNOWN_STATS: PlanStats = {
   state: new Map(),
   category: new Map(),
   rows: [],
-  words: { search: [], title: [], titles: [] },
+  words: NO_WORDS,
   quick: { pay: [], experience: [], shares: new Map() },
 };
 
@@ -228,6 +231,15 @@ const PG_CANDIDATE_COST = 10;
 const SUMMARY_PAST_CAP = 2 * (TOTAL_CAP + 1);
 const SUMMARY_MAX_AGE_MS = 2 * 60_000;
 /**
+ * SQLite's word statistics (decision 61): how many job ids are drawn for them, and how often they are
+ * drawn again. A word is taken past the cap by them when its share of the open jobs is twice the cap's
+ * worth (2 % of 1,000,000): about 200 of 10,000 jobs drawn, give or take 14. Drawn from 1,000,000 jobs
+ * they are read and their words counted in about 0.3 s, on the upkeep's read thread.
+ */
+const WORD_SAMPLE = 10_000;
+const WORD_SAMPLE_BLOCK = 100;
+const WORD_SAMPLE_MS = 10 * 60_000;
+/**
  * The planner's thresholds, and a plan to force: tests use it to read the
  * same search every way and compare; the server never changes it.
  */
@@ -243,10 +255,14 @@ export const searchPlanning: {
   summaryPastCap: number;
   /** Searches whose count the summary showed to pass the cap (read by tests). */
   fromSummary: number;
-  /** Searches whose count PostgreSQL's word statistics showed to pass the cap (read by tests). */
+  /** Searches whose count the word statistics showed to pass the cap (read by tests). */
   fromWordStatistics: number;
   /** PostgreSQL walks that tested common words on each of the filters' jobs (read by tests). */
   filtersFirst: number;
+  /** SQLite: about how many job ids are drawn, in blocks, for the sample of the jobs' words (decision 61). */
+  wordSample: number;
+  /** SQLite: how many open jobs the last sample of words read (read by tests). */
+  sampledJobs: number;
   /** SQLite searches shown past the cap from the word index before their plan was weighed (read by tests). */
   provenFirst: number;
   /** How the last search with words was read (read by tests). */
@@ -267,6 +283,8 @@ export const searchPlanning: {
   fromWordStatistics: 0,
   filtersFirst: 0,
   provenFirst: 0,
+  wordSample: WORD_SAMPLE,
+  sampledJobs: 0,
   quickFewPaid: QUICK_FEW_PAID,
 };
 /**
@@ -1229,8 +1247,8 @@ export class JobRepository {
     const indexed = terms.filter(
       (t) => isIndexable(t.text) && (this.d.engine !== 'postgres' || pgTrigramsIn(t.text)),
     );
-    // PostgreSQL: words that the statistics show past the cap need no plan of their own: the page
-    // is found by walking the date order to it, however deep (the proof costs nothing to make).
+    // Words that the statistics show past the cap need no plan of their own: the page is found by
+    // walking the date order to it, however deep (the proof costs nothing to make).
     const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
     const provenFirst =
       !byWordStatistics &&
@@ -1398,7 +1416,7 @@ export class JobRepository {
       state: new Map(),
       category: new Map(),
       rows: [],
-      words: await this.wordStatistics(),
+      words: NO_WORDS,
       quick: { pay: [], experience: [], shares: new Map() },
     };
     // The newest open jobs' pay and experience, read in date order from the listing index that carries them.
@@ -1422,6 +1440,8 @@ export class JobRepository {
       out.state.set(r.state, (out.state.get(r.state) ?? 0) + n);
       out.category.set(r.category, (out.category.get(r.category) ?? 0) + n);
     }
+    // Last: SQLite's sample of words is drawn on the same upkeep thread, and the counts must not wait for it.
+    out.words = await this.wordStatistics();
     return out;
   }
 
@@ -1491,13 +1511,14 @@ export class JobRepository {
   }
 
   /**
-   * PostgreSQL: the words ANALYZE found most jobs to hold, and the share of
-   * jobs holding each (migration 0019). None on SQLite, before the first
-   * ANALYZE, or where the statistics cannot be read: the searches are counted.
+   * The words most jobs hold, and the share of jobs holding each: on
+   * PostgreSQL as ANALYZE last found them (migration 0019), none before the
+   * first ANALYZE or where the statistics cannot be read (the searches are
+   * then counted); on SQLite from a sample of the open jobs (sampledWords).
    */
   private async wordStatistics(): Promise<PlanStats['words']> {
     const words: PlanStats['words'] = { search: [], title: [], titles: [] };
-    if (this.d.engine !== 'postgres') return words;
+    if (this.d.engine === 'sqlite') return this.sampledWords();
     // Statistics that cannot be read (an older server, another owner's tables) leave the summary standing.
     const r = await sql<{ name: string; elems: string[] | null; freqs: number[] | null }>`
       select statistics_name as name, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
@@ -1523,9 +1544,68 @@ export class JobRepository {
   }
 
   /**
-   * PostgreSQL: whether more than SUMMARY_PAST_CAP open jobs hold every word
-   * of the search by the statistics of the last ANALYZE, with no filter but
-   * the words (decision 35). A job holding a word that contains the search's
+   * SQLite: the words of WORD_SAMPLE open jobs drawn at random (every open
+   * job when there are no more ids than that), counted by `job_word_sample`
+   * on the upkeep's read thread (decision 61): what ANALYZE keeps on
+   * PostgreSQL. The last sample is given at once, and one WORD_SAMPLE_MS old
+   * is drawn again in the background: a first sample read from a cold disk
+   * (11 s at 1,000,000 jobs) holds up neither the other statistics nor a
+   * search. Until one arrives searches are counted; when drawing fails, the
+   * last words stand until the next.
+   */
+  private sample: { words: PlanStats['words']; at: number } | undefined;
+  private sampling: Promise<void> | undefined;
+
+  private sampledWords(): PlanStats['words'] {
+    const now = Date.now();
+    if (!this.sampling && (!this.sample || now - this.sample.at >= WORD_SAMPLE_MS)) {
+      this.sampling = this.drawWords(now)
+        .then(
+          (words) => void (this.sample = { words, at: now }),
+          () => void (this.sample = { words: this.sample?.words ?? NO_WORDS, at: now }),
+        )
+        .finally(() => (this.sampling = undefined));
+    }
+    return this.sample?.words ?? NO_WORDS;
+  }
+
+  private async drawWords(now: number): Promise<PlanStats['words']> {
+    const db = this.d.background;
+    const top = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.max('jobs.id').as('id'))
+      .executeTakeFirst();
+    const ids = Number(top?.id ?? 0);
+    const wanted = searchPlanning.wordSample;
+    // Blocks of WORD_SAMPLE_BLOCK consecutive ids drawn at random, each once: a few scattered reads of
+    // the table, each followed by its neighbours, rather than one read for each job drawn. Drawn job by
+    // job from a file the system no longer kept in memory, 10,000 reads queued behind the visitors' own
+    // for 10 to 50 s. Ids of closed or removed jobs draw nothing.
+    const blocks = Math.ceil(ids / WORD_SAMPLE_BLOCK);
+    const draws = Math.max(1, Math.round(wanted / WORD_SAMPLE_BLOCK));
+    const open = sql<SqlBool>`jobs.is_active = 1 and (jobs.expires_at is null or jobs.expires_at > ${now})`;
+    const counted = sql<string | null>`job_word_sample(jobs.title, jobs.spa_name, jobs.description)`;
+    const r = (
+      ids <= wanted
+        ? await sql<{ sample: string | null }>`select ${counted} as sample from jobs where ${open}`.execute(
+            db,
+          )
+        : await sql<{ sample: string | null }>`
+            with recursive draw(i) as (select 1 union all select i + 1 from draw where i < ${draws}),
+              picked(b) as (select distinct (random() % ${blocks} + ${blocks}) % ${blocks} from draw)
+            select ${counted} as sample from picked cross join jobs
+            where jobs.id >= picked.b * ${WORD_SAMPLE_BLOCK} and jobs.id < (picked.b + 1) * ${WORD_SAMPLE_BLOCK}
+              and ${open}`.execute(db)
+    ).rows[0];
+    const sample = JSON.parse(r?.sample ?? 'null') as (PlanStats['words'] & { jobs: number }) | null;
+    searchPlanning.sampledJobs = sample?.jobs ?? 0;
+    return sample?.jobs ? { search: sample.search, title: sample.title, titles: sample.titles } : NO_WORDS;
+  }
+
+  /**
+   * Whether more than SUMMARY_PAST_CAP open jobs hold every word of the
+   * search by the word statistics (PostgreSQL's last ANALYZE, SQLite's
+   * sample), with no filter but the words (decisions 35 and 61). A job holding a word that contains the search's
    * word matches it, so the commonest such word's share is at least the
    * word's own; jobs holding every word are at least the sum of those shares
    * less one for each word past the first. A job whose title holds every word
@@ -1534,11 +1614,11 @@ export class JobRepository {
    * only a recent count of open jobs is used.
    */
   private pastCapByWords(f: SearchFilters, terms: TextTerm[]): boolean {
-    if (this.d.engine !== 'postgres' || !this.walksTextIndex(f) || f.postedDate || rowFilters(f))
-      return false;
+    if (!this.walksTextIndex(f) || f.postedDate || rowFilters(f)) return false;
     const stats = this.recentStats();
     if (!stats) return false;
-    const { words } = stats;
+    // SQLite's sample is read as it stands, not as it stood when the other statistics were read.
+    const words = this.d.engine === 'sqlite' ? this.sampledWords() : stats.words;
     let share = 1;
     for (const t of terms) {
       // Text whose case folds alike in JavaScript and PostgreSQL (ASCII, or a script without case).

@@ -4,6 +4,7 @@ import { workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { lowerThisThread } from '../../lib/thread-priority.mjs';
 import { registerTextSignature } from './text-signature.mjs';
+import { registerWordSample } from './word-sample.mjs';
 
 // A pool for the server's own upkeep gives way to the threads that answer visitors.
 if (workerData.nice) lowerThisThread(workerData.nice);
@@ -18,6 +19,8 @@ db.pragma(`cache_size = ${-Math.abs(workerData.cacheKiB ?? 32768)}`);
 db.pragma('mmap_size = 0');
 // A read planned on another index than the one that carries it would compute a job's text signature.
 registerTextSignature(db);
+// The upkeep's sample of the jobs' words is counted where it is read (decision 61).
+registerWordSample(db);
 
 /** Prepared statements by SQL text; the API sends a small, fixed set of query shapes. */
 const statements = new Map();
