@@ -1583,7 +1583,7 @@ export class JobRepository {
     // for 10 to 50 s. Ids of closed or removed jobs draw nothing.
     const blocks = Math.ceil(ids / WORD_SAMPLE_BLOCK);
     const draws = Math.max(1, Math.round(wanted / WORD_SAMPLE_BLOCK));
-    const open = sql<SqlBool>`jobs.is_active = 1 and (jobs.expires_at is null or jobs.expires_at > ${now})`;
+    const open = activeJobFilter(expressionBuilder<Database, 'jobs'>(), now);
     const counted = sql<string | null>`job_word_sample(jobs.title, jobs.spa_name, jobs.description)`;
     const r = (
       ids <= wanted

@@ -1,64 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/common';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { wordStatisticsBoard, type ListBody } from '../../test/word-statistics-board.ts';
 import { searchPlanning } from './job-repository.ts';
 
-interface ListBody {
-  data: { _id: string }[];
-  total: number;
-  totalCapped: boolean;
-}
-
-interface Shown {
-  total: number;
-  capped: boolean;
-  ids: string[];
-}
-
 describe("PostgreSQL's word statistics (decision 35)", () => {
-  let t: TestApp;
-  let spelling = 0;
-  const defaults = { ...searchPlanning };
-  const list = (query: Record<string, string>) =>
-    t.app.inject({ url: '/api/v1/spajobs', query: { ...query, _: String(++spelling) } });
-
-  /** Pages 1, 2 and 40 of a search, nine jobs each, and the deepest page of the window. */
-  const deepest = String(Math.ceil(RESULT_WINDOW / 9));
-  const read = async (query: Record<string, string>): Promise<Shown[]> => {
-    const pages: Shown[] = [];
-    for (const page of ['1', '2', '40', deepest]) {
-      const res = await list({ ...query, limit: '9', page });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json<ListBody>();
-      pages.push({ total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) });
-    }
-    return pages;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp({ seed: { spas: 30, jobs: TOTAL_CAP + 1500 } });
-    await sql`analyze jobs`.execute(t.database.db);
-    // The statistics are read in the background after the first search that asks for them.
-    searchPlanning.summaryPastCap = TOTAL_CAP + 1;
-    for (let i = 0; i < 50 && searchPlanning.fromWordStatistics === defaults.fromWordStatistics; i++) {
-      await list({ q: 'hygiene' });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }, 120_000);
-  afterAll(async () => {
-    Object.assign(searchPlanning, defaults, { fromWordStatistics: searchPlanning.fromWordStatistics });
-    await t.close();
-  });
+  const { app, list, read } = wordStatisticsBoard();
 
   it('every word the statistics name is in at least the share of jobs they give it', async () => {
     const r = await sql<{ elems: string[]; freqs: number[]; name: string }>`
       select statistics_name as name, most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs
       from pg_stats_ext_exprs where statistics_schemaname = current_schema()
-        and statistics_name in ('jobs_search_words', 'jobs_title_words')`.execute(t.database.db);
+        and statistics_name in ('jobs_search_words', 'jobs_title_words')`.execute(app().database.db);
     expect(r.rows.map((x) => x.name).sort()).toEqual(['jobs_search_words', 'jobs_title_words']);
     const all = Number(
-      (await sql<{ n: number }>`select count(*) as n from jobs`.execute(t.database.db)).rows[0]!.n,
+      (await sql<{ n: number }>`select count(*) as n from jobs`.execute(app().database.db)).rows[0]!.n,
     );
     for (const row of r.rows) {
       expect(row.elems.length).toBeGreaterThan(5);
@@ -66,7 +21,7 @@ describe("PostgreSQL's word statistics (decision 35)", () => {
       for (const [i, word] of row.elems.slice(0, 40).entries()) {
         const column = row.name === 'jobs_search_words' ? 'search_text' : 'title';
         const r2 = await sql<{ n: number }>`select count(*) as n from jobs
-          where lower(${sql.ref(column)}) like ${`%${word}%`}`.execute(t.database.db);
+          where lower(${sql.ref(column)}) like ${`%${word}%`}`.execute(app().database.db);
         expect(Number(r2.rows[0]!.n), `${row.name}: ${word}`).toBeGreaterThanOrEqual(
           Math.floor(row.freqs[i]! * all),
         );
@@ -108,11 +63,11 @@ describe("PostgreSQL's word statistics (decision 35)", () => {
       (select id, title from jobs where is_active = 1 order by posted_at asc, id asc limit 1)
       union all
       (select id, title from jobs where is_active = 1 order by posted_at desc, id desc limit 1)`.execute(
-      t.database.db,
+      app().database.db,
     );
     const [oldest, newest] = ends.rows;
     const retitle = (id: number, title: string) =>
-      sql`update jobs set title = ${title} where id = ${id}`.execute(t.database.db);
+      sql`update jobs set title = ${title} where id = ${id}`.execute(app().database.db);
     try {
       await retitle(oldest!.id, 'Old %_% desk');
       await retitle(newest!.id, 'New %_% desk');

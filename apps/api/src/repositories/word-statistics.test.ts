@@ -1,20 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/common';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { TOTAL_CAP } from '@spajobs/contract/common';
+import { wordStatisticsBoard, type ListBody } from '../../test/word-statistics-board.ts';
 import { searchPlanning } from './job-repository.ts';
-
-interface ListBody {
-  data: { _id: string }[];
-  total: number;
-  totalCapped: boolean;
-}
-
-interface Shown {
-  total: number;
-  capped: boolean;
-  ids: string[];
-}
 
 /** Words of the demo's job titles. */
 const TITLE_WORDS = ['therapist', 'spa', 'manager', 'attendant', 'yoga', 'nail', 'thai', 'makeup', 'stylist'];
@@ -25,11 +13,7 @@ const TITLE_WORDS = ['therapist', 'spa', 'manager', 'attendant', 'yoga', 'nail',
  * the cap answers as counting would.
  */
 describe('word statistics show a count past the cap', () => {
-  let t: TestApp;
-  let spelling = 0;
-  const defaults = { ...searchPlanning };
-  const list = (query: Record<string, string>) =>
-    t.app.inject({ url: '/api/v1/spajobs', query: { ...query, _: String(++spelling) } });
+  const { app, list, read, deepest } = wordStatisticsBoard();
 
   /** Open jobs whose text (title, spa name or description), or title, holds the word, counted on the rows. */
   const holding = async (column: 'text' | 'title', word: string) => {
@@ -37,21 +21,8 @@ describe('word statistics show a count past the cap', () => {
     const rest =
       column === 'text' ? sql`or lower(spa_name) like ${like} or lower(description) like ${like}` : sql``;
     const r = await sql<{ n: number }>`select count(*) as n from jobs
-      where is_active = 1 and (lower(title) like ${like} ${rest})`.execute(t.database.db);
+      where is_active = 1 and (lower(title) like ${like} ${rest})`.execute(app().database.db);
     return Number(r.rows[0]!.n);
-  };
-
-  /** Pages 1, 2 and 40 of a search, nine jobs each, and the deepest page of the window. */
-  const deepest = String(Math.ceil(RESULT_WINDOW / 9));
-  const read = async (query: Record<string, string>): Promise<Shown[]> => {
-    const pages: Shown[] = [];
-    for (const page of ['1', '2', '40', deepest]) {
-      const res = await list({ ...query, limit: '9', page });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json<ListBody>();
-      pages.push({ total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) });
-    }
-    return pages;
   };
 
   /** A search read with the statistics, then counted: how many were read by the statistics, and both answers. */
@@ -65,21 +36,6 @@ describe('word statistics show a count past the cap', () => {
     searchPlanning.summaryPastCap = TOTAL_CAP + 1;
     return { byStatistics, shown, counted };
   };
-
-  beforeAll(async () => {
-    t = await createTestApp({ seed: { spas: 30, jobs: TOTAL_CAP + 1500 } });
-    if (t.engine === 'postgres') await sql`analyze jobs`.execute(t.database.db);
-    // The statistics are read (SQLite's sample drawn) in the background after the first search that asks.
-    searchPlanning.summaryPastCap = TOTAL_CAP + 1;
-    for (let i = 0; i < 50 && searchPlanning.fromWordStatistics === defaults.fromWordStatistics; i++) {
-      await list({ q: 'hygiene' });
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }, 120_000);
-  afterAll(async () => {
-    Object.assign(searchPlanning, defaults, { fromWordStatistics: searchPlanning.fromWordStatistics });
-    await t.close();
-  });
 
   it('a word most jobs hold, whole or in part, reads only its page, and answers as counting would', async () => {
     // Every description of the demo speaks of hygiene and of a treatment.

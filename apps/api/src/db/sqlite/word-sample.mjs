@@ -7,7 +7,7 @@
 // holding a word that contains a term (ASCII, or of a script without case) contains the term.
 
 /** Words held by fewer than this share of the sample are left out: no count could reach the cap by them. */
-export const WORD_SAMPLE_MIN_SHARE = 0.005;
+const MIN_SHARE = 0.005;
 
 /** At most this many words of each kind, the commonest. */
 const KEPT = 2000;
@@ -29,7 +29,7 @@ function add(counts, key) {
 
 /** The commonest keys, as [key, share of the sample] pairs, commonest first. */
 function shares(counts, jobs) {
-  const least = Math.max(1, Math.ceil(jobs * WORD_SAMPLE_MIN_SHARE));
+  const least = Math.max(1, Math.ceil(jobs * MIN_SHARE));
   return [...counts]
     .filter(([, n]) => n >= least)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
