@@ -33,6 +33,7 @@ import * as bestPaidFirstCarriesExperience from './migrations/0031-best-paid-fir
 import * as payOrderCarriesText from './migrations/0032-pay-order-carries-text.ts';
 import * as textSignatures from './migrations/0033-text-signatures.ts';
 import * as sqlitePayOrderCarriesText from './migrations/0034-sqlite-pay-order-carries-text.ts';
+import * as spaPlaceStrips from './migrations/0035-spa-place-strips.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -76,6 +77,7 @@ const migrations: Record<
   '0032-pay-order-carries-text': payOrderCarriesText,
   '0033-text-signatures': textSignatures,
   '0034-sqlite-pay-order-carries-text': sqlitePayOrderCarriesText,
+  '0035-spa-place-strips': spaPlaceStrips,
 };
 
 export async function migrateToLatest({ db, engine }: Db): Promise<void> {

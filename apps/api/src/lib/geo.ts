@@ -32,3 +32,69 @@ export function boundingBox(lat: number, lng: number, radiusKm: number): Boundin
 }
 
 export const roundKm = (km: number) => Math.round(km * 100) / 100;
+
+/**
+ * Spas are indexed by latitude strip, `floor(latitude * STRIPS_PER_DEGREE)` (migration 0035): within a
+ * strip the index is in longitude order, so a circle is read as one longitude range per strip.
+ */
+export const STRIPS_PER_DEGREE = 10;
+/** Degrees by which every range is widened, and every sure part narrowed, against rounding. */
+const STRIP_MARGIN = 1e-7;
+
+/** One strip of a circle: its longitudes `lo`–`hi` hold every point of the circle in the strip; those
+ * strictly between `innerLo` and `innerHi` are all in the circle (the two are equal when none is sure). */
+export interface StripRange {
+  strip: number;
+  lo: number;
+  hi: number;
+  innerLo: number;
+  innerHi: number;
+}
+
+/**
+ * The strips that a circle crosses, within its bounding box (so a circle over the 180th meridian is cut
+ * there, as the box is). The circle's half-width in longitude at a latitude rises to one peak and falls,
+ * so over a strip it is least at one of the strip's edges and greatest at the peak or an edge: points
+ * whose longitude is within the least are inside whatever their latitude in the strip, and only those
+ * between the least and the greatest need the distance test (decision 62).
+ */
+export function stripRanges(lat: number, lng: number, radiusKm: number): StripRange[] {
+  const box = boundingBox(lat, lng, radiusKm);
+  const cosR = Math.cos(radiusKm / EARTH_RADIUS_KM);
+  const sin0 = Math.sin(toRad(lat));
+  const cos0 = Math.cos(toRad(lat));
+  const wholeParallels = box.minLng === -180 && box.maxLng === 180;
+  /** The circle's half-width in degrees of longitude at latitude `phi`; undefined where it has none. */
+  const half = (phi: number): number | undefined => {
+    const v = (cosR - Math.sin(toRad(phi)) * sin0) / (Math.cos(toRad(phi)) * cos0);
+    return v > 1 || Number.isNaN(v) ? undefined : v <= -1 ? 180 : toDeg(Math.acos(v));
+  };
+  const widest = (box.maxLng - box.minLng) / 2;
+  const peak = toDeg(Math.asin(Math.max(-1, Math.min(1, sin0 / cosR))));
+  const out: StripRange[] = [];
+  const last = Math.floor(box.maxLat * STRIPS_PER_DEGREE);
+  for (let strip = Math.floor(box.minLat * STRIPS_PER_DEGREE); strip <= last; strip++) {
+    const south = strip / STRIPS_PER_DEGREE - STRIP_MARGIN;
+    const north = (strip + 1) / STRIPS_PER_DEGREE + STRIP_MARGIN;
+    if (wholeParallels) {
+      out.push({ strip, lo: -180, hi: 180, innerLo: 0, innerHi: 0 });
+      continue;
+    }
+    const from = Math.max(south, box.minLat);
+    const to = Math.min(north, box.maxLat);
+    const w =
+      peak >= from && peak <= to
+        ? widest
+        : Math.min(widest, Math.max(half(from) ?? 0, half(to) ?? 0) + STRIP_MARGIN);
+    const [ws, wn] = [half(south), half(north)];
+    const sure = ws === undefined || wn === undefined ? 0 : Math.max(0, Math.min(ws, wn) - STRIP_MARGIN);
+    out.push({
+      strip,
+      lo: Math.max(box.minLng, lng - w) - STRIP_MARGIN,
+      hi: Math.min(box.maxLng, lng + w) + STRIP_MARGIN,
+      innerLo: lng - sure,
+      innerHi: lng + sure,
+    });
+  }
+  return out;
+}

@@ -1,4 +1,12 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Spa } from '@spajobs/contract/spa';
 import { prepared, type Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
@@ -16,7 +24,7 @@ import {
   trigramsServe,
 } from '../db/text-search.ts';
 import { closenessTo, distanceFrom } from '../db/distance.ts';
-import { boundingBox, distanceKm, roundKm } from '../lib/geo.ts';
+import { distanceKm, roundKm, stripRanges } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
 /** Spas a search engine may list: checked by an admin, or imported and not yet claimed. */
@@ -34,7 +42,44 @@ export interface Near {
   radiusKm?: number | undefined;
 }
 
-type SpaWithCount = SpaRow & { open_jobs: number };
+/**
+ * The columns a listed spa (`toSpa`) is made of, and its place: not its import key, its notes, nor the
+ * place index's computed columns, which a row read with all its columns computes for each spa.
+ */
+const LISTED = [
+  'id',
+  'name',
+  'business_name',
+  'category',
+  'logo',
+  'website',
+  'phone',
+  'email',
+  'district',
+  'city',
+  'state',
+  'pincode',
+  'full_address',
+  'latitude',
+  'longitude',
+  'map_link',
+  'google_map',
+  'gallery_images',
+  'opening_hours',
+  'closing_hours',
+  'rating',
+  'reviews_count',
+  'verification',
+] as const;
+type SpaWithCount = Pick<SpaRow, (typeof LISTED)[number]> & { open_jobs: number };
+/** One strip of a circle (`stripRanges`) as a row. */
+interface StripRow {
+  s: number;
+  lo: number;
+  hi: number;
+  inner_lo: number;
+  inner_hi: number;
+}
 
 export function toSpa(row: SpaWithCount, distance?: number): Spa {
   const coordinates: [number, number] = [row.longitude, row.latitude];
@@ -125,7 +170,7 @@ export class SpaRepository {
   private withOpenJobs(now: number) {
     return this.db
       .selectFrom('spas')
-      .selectAll('spas')
+      .select(LISTED.map((c) => `spas.${c}` as const))
       .select((eb) =>
         eb
           .selectFrom('jobs')
@@ -200,33 +245,94 @@ export class SpaRepository {
   }
 
   /**
-   * The spas within a circle: an indexed scan of its bounding box whose
-   * entries carry each spa's unit vector, kept when their closeness to the
-   * centre (a dot product, `closenessTo`) reaches the radius's; no table row
-   * is read (decision 40).
+   * The strips a circle crosses (`stripRanges`), as the rows of `strips`: read once from one parameter, a
+   * JSON array, and kept (materialized), so that each strip's bounds are values of a row and not read
+   * from the JSON again for each spa.
    */
-  private inCircle(near: Required<Near>, filters: SpaFilters) {
-    const box = boundingBox(near.lat, near.lng, near.radiusKm);
+  private circleStrips(near: Required<Near>) {
+    const rows = stripRanges(near.lat, near.lng, near.radiusKm).map((r) => [
+      r.strip,
+      r.lo,
+      r.hi,
+      r.innerLo,
+      r.innerHi,
+    ]);
+    const json = JSON.stringify(rows);
+    return this.db.with(
+      (w) => w('strips').materialized(),
+      () =>
+        this.d.engine === 'postgres'
+          ? sql<StripRow>`(select (e->>0)::integer as s, (e->>1)::float8 as lo, (e->>2)::float8 as hi,
+              (e->>3)::float8 as inner_lo, (e->>4)::float8 as inner_hi from jsonb_array_elements(${json}::jsonb) as e)`
+          : sql<StripRow>`(select value->>0 as s, value->>1 as lo, value->>2 as hi, value->>3 as inner_lo,
+              value->>4 as inner_hi from json_each(${json}))`,
+    );
+  }
+
+  /**
+   * The place index's entries in each of a circle's strips whose longitude meets `longitudes` (bounds
+   * from the columns of `strips`), with the filters: strip by strip, the strips first (a cross join
+   * keeps SQLite's order), each a range of the index.
+   */
+  private stripEntries(
+    db: Pick<QueryCreator<Database & { strips: StripRow }>, 'selectFrom'>,
+    filters: SpaFilters,
+    longitudes: RawBuilder<SqlBool>,
+  ) {
+    return db
+      .selectFrom('strips')
+      .crossJoin('spas')
+      .where(sql.ref('spas.place_strip'), '=', sql.ref('strips.s'))
+      .where(longitudes)
+      .where(this.filterWhere(filters) as never);
+  }
+
+  /**
+   * How many spas are within a circle: in each strip, those surely inside counted from the index
+   * alone, and those between the sure part and the strip's bounds on either side tested by their
+   * closeness to the centre (a dot product of unit vectors, `closenessTo`, decision 40): three counts
+   * of ranges, summed in one statement.
+   */
+  private async countInCircle(near: Required<Near>, filters: SpaFilters): Promise<number> {
     const { closeness, least } = closenessTo(near.lat, near.lng, near.radiusKm);
-    return this.db
-      .selectFrom('spas')
-      .where('spas.latitude', '>=', box.minLat)
-      .where('spas.latitude', '<=', box.maxLat)
-      .where('spas.longitude', '>=', box.minLng)
-      .where('spas.longitude', '<=', box.maxLng)
-      .where(sql<SqlBool>`${closeness} >= ${least}`)
-      .where(this.filterWhere(filters));
+    const lng = sql.ref('spas.longitude');
+    const row = await prepared(
+      this.circleStrips(near).selectNoFrom((eb) => {
+        const count = (longitudes: RawBuilder<SqlBool>, test?: RawBuilder<SqlBool>) =>
+          this.stripEntries(eb, filters, longitudes)
+            .$if(!!test, (q) => q.where(test!))
+            .select((c) => c.fn.countAll<number>().as('n'));
+        const sure = count(sql`${lng} > strips.inner_lo and ${lng} < strips.inner_hi`);
+        const inCircle = sql<SqlBool>`${closeness} >= ${least}`;
+        const west = count(sql`${lng} >= strips.lo and ${lng} <= strips.inner_lo`, inCircle);
+        // The east side starts past the sure part's start as well, so that a strip with no sure part
+        // (both bounds at the centre's longitude) counts the centre's meridian once.
+        const east = count(
+          sql`${lng} >= strips.inner_hi and ${lng} <= strips.hi and ${lng} > strips.inner_lo`,
+          inCircle,
+        );
+        return [sql<number>`(${sure}) + (${west}) + (${east})`.as('n')];
+      }),
+    ).executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /**
    * A page of the spas within a circle, nearest first (`p`, their closeness,
    * descending; then id), as a subquery `r` with each one's place: the
-   * database keeps the nearest in a small sorted set as it reads the box,
-   * and only the rows of the page get a distance (`distanceFrom`).
+   * database reads each strip's range of the index, keeps the nearest in a
+   * small sorted set, and only the rows of the page get a distance
+   * (`distanceFrom`).
    */
   private nearestFirst(near: Required<Near>, filters: SpaFilters, limit: number, offset: number) {
-    const { closeness } = closenessTo(near.lat, near.lng, near.radiusKm);
-    return this.inCircle(near, filters)
+    const { closeness, least } = closenessTo(near.lat, near.lng, near.radiusKm);
+    const lng = sql.ref('spas.longitude');
+    return this.stripEntries(
+      this.circleStrips(near),
+      filters,
+      sql`${lng} >= strips.lo and ${lng} <= strips.hi`,
+    )
+      .where(sql<SqlBool>`${closeness} >= ${least}`)
       .select(['spas.id', 'spas.latitude', 'spas.longitude', closeness.as('p')])
       .orderBy('p', 'desc')
       .orderBy('spas.id')
@@ -253,16 +359,16 @@ export class SpaRepository {
 
   /**
    * Spas within a radius, nearest first, and how many there are: two
-   * statements. The circle is counted first (a scan of its bounding box
-   * without a sort). The page lies among its nearest `offset + limit` spas,
+   * statements. The circle is counted first (its strips' ranges of the
+   * place index, without a sort, `countInCircle`). The page lies among its nearest `offset + limit` spas,
    * so it is read, whole rows and distances, from a smaller circle around
    * the same point that would hold NEAR_INNER_MARGIN times as many at the
    * circle's mean density: if that circle holds the whole page, every spa
    * outside it is farther than each of the page's, and the page is the
    * circle's. Otherwise (spas thinner near the point than over the circle)
    * the whole circle's nearest are read (decision 51). The statements' plans
-   * are the same for every place and radius (the place index, read within
-   * the box), so they are kept prepared (decision 42).
+   * are the same for every place and radius (the place index, read strip by
+   * strip, the strips one parameter), so they are kept prepared (decision 42).
    */
   async near(
     near: Required<Near>,
@@ -271,10 +377,7 @@ export class SpaRepository {
     limit: number,
   ): Promise<{ data: Spa[]; total: number }> {
     const offset = (page - 1) * limit;
-    const counted = await prepared(
-      this.inCircle(near, filters).select((eb) => eb.fn.countAll<number>().as('n')),
-    ).executeTakeFirstOrThrow();
-    const total = Number(counted.n);
+    const total = await this.countInCircle(near, filters);
     if (offset >= total) return { data: [], total };
     const expected = Math.min(limit, total - offset);
     const inner = innerRadius(near.radiusKm, total, offset + limit);
