@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_KM } from '@spajobs/contract/common';
+import { Random } from '../demo/random.ts';
 import { STRIPS_PER_DEGREE, stripRanges } from './geo.ts';
 
 const rad = Math.PI / 180;
@@ -16,14 +17,9 @@ function inside(lat: number, lng: number, c: { lat: number; lng: number; radiusK
   return x! * px! + y! * py! + z! * pz! >= Math.cos(c.radiusKm / EARTH_RADIUS_KM);
 }
 
-/** A repeatable sequence in [0, 1). */
-function random(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-}
-
 describe('stripRanges', () => {
-  const next = random(7);
+  const random = new Random(7);
+  const next = () => random.next();
   const circles = [
     { lat: 19.076, lng: 72.8777, radiusKm: 100 },
     { lat: 28.61, lng: 77.2, radiusKm: 0.1 },

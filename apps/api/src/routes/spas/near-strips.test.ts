@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertSpa } from '../../../test/factories.ts';
 import { distanceKm } from '../../lib/geo.ts';
+import { Random } from '../../demo/random.ts';
 
 /**
  * A circle is read strip by strip, the spas surely inside counted without a distance test and the rest
@@ -14,9 +15,8 @@ describe('spas near a place, read strip by strip', () => {
   const centre = { lat: 21.2, lng: 81.6 };
   const spas: { id: string; lat: number; lng: number; city: string }[] = [];
 
-  /** A repeatable sequence in [0, 1). */
-  let seed = 11;
-  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const random = new Random(11);
+  const next = () => random.next();
 
   async function add(lat: number, lng: number, city = 'Raipur') {
     const id = await insertSpa(t.database, { latitude: lat, longitude: lng, city, state: 'Chhattisgarh' });
