@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as externalSignIn from './migrations/0002-external-sign-in.ts';
@@ -40,10 +40,21 @@ import * as spaPlaceStrips from './migrations/0035-spa-place-strips.ts';
  * bundled server run the same set without reading a folder at run time. Each
  * takes the engine for the few places where SQL differs (identity columns).
  */
-const migrations: Record<
+export type Migrations = Record<
   string,
-  { up: (db: never, engine: Db['engine']) => Promise<void>; vacuumAfter?: readonly string[] }
-> = {
+  {
+    up: (db: never, engine: Db['engine']) => Promise<void>;
+    vacuumAfter?: readonly string[];
+    /**
+     * SQLite: the migration runs its own transaction, with foreign keys off for a table's rebuild, which
+     * SQLite allows only outside one; every other migration runs in a transaction with the row that
+     * records it (decision 63).
+     */
+    ownTransaction?: boolean;
+  }
+>;
+
+const migrations: Migrations = {
   '0001-initial': initial,
   '0002-external-sign-in': externalSignIn,
   '0003-spa-rating-indexes': spaRatingIndexes,
@@ -80,7 +91,12 @@ const migrations: Record<
   '0035-spa-place-strips': spaPlaceStrips,
 };
 
-export async function migrateToLatest({ db, engine }: Db): Promise<void> {
+export async function migrateToLatest(database: Db): Promise<void> {
+  await runMigrations(database, migrations);
+}
+
+/** Runs the migrations not yet run, in order of their names (`migrations` is the set, given by tests). */
+export async function runMigrations({ db, engine }: Db, migrations: Migrations): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -105,22 +121,38 @@ export async function migrateToLatest({ db, engine }: Db): Promise<void> {
       : undefined;
   // Migration numbers are reserved per line of work, so a lower number may
   // arrive after a higher one has run; each migration stands on its own.
-  const migrator = new Migrator({
+  const props = {
     db,
     provider,
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  };
+  const migrator = new Migrator(props);
+  const results: MigrationResult[] = [];
+  const check = ({ error, results: done }: { error?: unknown; results?: MigrationResult[] }) => {
+    results.push(...(done ?? []));
+    const failed = done?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    }
+  };
+  if (engine === 'postgres') {
+    // Every pending migration in one transaction, with the rows that record them.
+    check(await migrator.migrateToLatest());
+  } else {
+    // One at a time, each in its own transaction but those that run their own.
+    const bare = new Migrator({ ...props, disableTransactions: true });
+    for (;;) {
+      const next = (await migrator.getMigrations()).find((m) => !m.executedAt);
+      if (!next) break;
+      check(await (migrations[next.name]?.ownTransaction ? bare : migrator).migrateUp());
+    }
   }
   if (engine === 'postgres') {
     // A migration that rewrote a table leaves its visibility map empty, and no index-only scan is
     // chosen on it until a vacuum, which cannot run inside the migration's transaction.
     const tables = new Set(
-      (results ?? []).flatMap((r) =>
+      results.flatMap((r) =>
         r.status === 'Success' ? (migrations[r.migrationName]?.vacuumAfter ?? []) : [],
       ),
     );

@@ -83,3 +83,6 @@ async function relaxSqlitePhone(db: AnyDb): Promise<void> {
     await sql`pragma foreign_keys = on`.execute(db);
   }
 }
+
+/** SQLite: the rebuild runs in a transaction of its own, foreign keys off outside it (decision 63). */
+export const ownTransaction = true;

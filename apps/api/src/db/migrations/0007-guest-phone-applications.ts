@@ -74,3 +74,6 @@ async function rebuildSqliteApplications(db: Kysely<any>): Promise<void> {
     await sql`pragma foreign_keys = on`.execute(db);
   }
 }
+
+/** SQLite: the rebuild runs in a transaction of its own, foreign keys off outside it (decision 63). */
+export const ownTransaction = true;

@@ -36,11 +36,23 @@ export class PooledSqliteDialect implements Dialect {
     return new SqliteQueryCompiler();
   }
   createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
+    return new TransactionalDdlAdapter();
   }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createIntrospector(db: Kysely<any>): DatabaseIntrospector {
     return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * SQLite changes its schema inside a transaction like any other write, so each migration and the row that
+ * records it commit together (Kysely's own SQLite adapter says otherwise, and ran them bare: a process
+ * killed while a migration built its index kept the migration's first statements, unrecorded, and the
+ * next start failed on them; decision 63).
+ */
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
   }
 }
 
