@@ -34,6 +34,7 @@ import * as payOrderCarriesText from './migrations/0032-pay-order-carries-text.t
 import * as textSignatures from './migrations/0033-text-signatures.ts';
 import * as sqlitePayOrderCarriesText from './migrations/0034-sqlite-pay-order-carries-text.ts';
 import * as spaPlaceStrips from './migrations/0035-spa-place-strips.ts';
+import * as keywordWordLists from './migrations/0036-keyword-word-lists.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -89,6 +90,7 @@ const migrations: Migrations = {
   '0033-text-signatures': textSignatures,
   '0034-sqlite-pay-order-carries-text': sqlitePayOrderCarriesText,
   '0035-spa-place-strips': spaPlaceStrips,
+  '0036-keyword-word-lists': keywordWordLists,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

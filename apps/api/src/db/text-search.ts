@@ -111,7 +111,7 @@ export function jobTextContains(text: string): Expression<SqlBool> {
 }
 
 /** The pattern of a text tested on a lower-cased column with LIKE (PostgreSQL), with its escape. */
-const lowerPattern = (text: string) => sql`lower(${likePattern(text)}) escape '\\'`;
+export const lowerPattern = (text: string) => sql`lower(${likePattern(text)}) escape '\\'`;
 
 /**
  * The same test, written so that PostgreSQL's planner neither reads it from

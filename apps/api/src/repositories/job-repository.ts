@@ -28,7 +28,9 @@ import {
   wordTokens,
   signatureHolds,
   SIGNATURE_FILL,
+  lowerPattern,
 } from '../db/text-search.ts';
+import { markCommonJobWords, MAX_WORDS, wordsServe } from '../db/job-words.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
 
 const DAY = 86_400_000;
@@ -269,6 +271,10 @@ export const searchPlanning: {
   lastPlan?: Plan['kind'];
   /** SQLite: the fewest open jobs paying enough for a quick filter's listing to walk its index. */
   quickFewPaid: number;
+  /** PostgreSQL: whether a keyword across the board may be read from its words' lists (decision 64). */
+  wordLists: boolean;
+  /** PostgreSQL searches answered from the words' lists (read by tests). */
+  fromWordLists: number;
   /**
    * SQLite: how the last listing with pay or experience was read, or the last walk with words (`paid` from
    * an index ordered by pay; read by tests).
@@ -286,6 +292,8 @@ export const searchPlanning: {
   wordSample: WORD_SAMPLE,
   sampledJobs: 0,
   quickFewPaid: QUICK_FEW_PAID,
+  wordLists: true,
+  fromWordLists: 0,
 };
 /**
  * Candidates of the word index tested at most when showing that a search
@@ -1250,6 +1258,23 @@ export class JobRepository {
     // Words that the statistics show past the cap need no plan of their own: the page is found by
     // walking the date order to it, however deep (the proof costs nothing to make).
     const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
+    // PostgreSQL, one keyword and nothing else: its jobs read newest first from the lists of the words
+    // that contain it, as far as the page (decision 64); counted too, unless the statistics show it past
+    // the cap.
+    if (sort === 'newest' && this.wordListsServe(f, terms)) {
+      const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
+      const listed = await this.fromWordLists(terms[0]!.text, offset, within, !byWordStatistics, now);
+      if (listed) {
+        searchPlanning.fromWordLists++;
+        if (byWordStatistics) searchPlanning.fromWordStatistics++;
+        const n = byWordStatistics ? TOTAL_CAP + 1 : listed.n;
+        return {
+          data: await this.byIds(listed.ids, now),
+          total: Math.min(n, TOTAL_CAP),
+          totalCapped: n > TOTAL_CAP,
+        };
+      }
+    }
     const provenFirst =
       !byWordStatistics &&
       sort === 'newest' &&
@@ -1326,6 +1351,82 @@ export class JobRepository {
     return { data, total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
   }
 
+  /** PostgreSQL: a search of one keyword that the words' lists can answer (db/job-words.ts). */
+  private wordListsServe(f: SearchFilters, terms: TextTerm[]): boolean {
+    const [term] = terms;
+    return (
+      this.d.engine === 'postgres' &&
+      searchPlanning.wordLists &&
+      terms.length === 1 &&
+      term!.kind === 'word' &&
+      wordsServe(term!.text) &&
+      !f.city &&
+      !f.state &&
+      !f.category &&
+      !f.postedDate &&
+      !f.salaryMin &&
+      f.experience === undefined &&
+      !f.spaIds &&
+      f.lat === undefined
+    );
+  }
+
+  /**
+   * PostgreSQL: the ids of a page of one keyword's open jobs, newest first, from the entries of the words
+   * that contain it: each word's newest in order, merged, a job in two of them kept once (decision 64);
+   * and, when `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not
+   * whole (a bulk load), a common word contains the keyword, or more than MAX_WORDS do. The words and
+   * their entries are read in one snapshot (repeatable read): a word marked common in between, and its
+   * entries dropped, is never read half.
+   */
+  private async fromWordLists(
+    text: string,
+    offset: number,
+    limit: number,
+    counted: boolean,
+    now: number,
+  ): Promise<{ ids: number[]; n: number } | undefined> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (tx) => {
+        const words = await sql<{ kept: boolean; id: number | null; common: boolean | null }>`
+          select job_words_kept() as kept, w.id, w.common from (select 1) as one
+          left join job_word_list as w on w.word like ${lowerPattern(text)}`.execute(tx);
+        const [first] = words.rows;
+        if (!first?.kept || words.rows.some((w) => w.common) || words.rows.length > MAX_WORDS)
+          return undefined;
+        const ids = words.rows.flatMap((w) => (w.id === null ? [] : [Number(w.id)]));
+        if (!ids.length) return { ids: [], n: 0 };
+        // Each word's newest `reach`, in order: PostgreSQL merges them (Merge Append) and drops a job met twice
+        // as it goes (Unique), so nothing is sorted.
+        const merged = (reach: number) =>
+          sql.join(
+            ids.map(
+              (id) => sql`(select posted_at, job_id from job_words
+                where word_id = ${id} and (expires_at is null or expires_at > ${now})
+                order by posted_at desc, job_id desc limit ${reach})`,
+            ),
+            sql` union all `,
+          );
+        const page = await sql<{
+          job_id: number;
+        }>`select distinct posted_at, job_id from (${merged(offset + limit)}) as e
+          order by posted_at desc, job_id desc limit ${limit} offset ${offset}`.execute(tx);
+        const n = counted
+          ? Number(
+              (
+                await sql<{ n: number }>`select count(*)::int as n from (select distinct posted_at, job_id
+                  from (${merged(TOTAL_CAP + 1)}) as e order by posted_at desc, job_id desc limit ${TOTAL_CAP + 1}) as c`.execute(
+                  tx,
+                )
+              ).rows[0]?.n ?? 0,
+            )
+          : TOTAL_CAP + 1;
+        return { ids: page.rows.map((r) => Number(r.job_id)), n };
+      });
+  }
+
   /**
    * A page in another order than newest first. Best paid first, with no words
    * to search, is read in order from the jobs_salary index. Otherwise the
@@ -1376,6 +1477,8 @@ export class JobRepository {
    * grouping once per search.
    */
   private stats: { value: PlanStats; at: number } | undefined;
+  /** When the words that have become common were last looked for (PostgreSQL, decision 64). */
+  private commonWordsAt = Date.now();
   private statsLoading: Promise<void> | undefined;
   private statsRetryAt = 0;
 
@@ -1442,6 +1545,13 @@ export class JobRepository {
     }
     // Last: SQLite's sample of words is drawn on the same upkeep thread, and the counts must not wait for it.
     out.words = await this.wordStatistics();
+    // PostgreSQL: words that have become common as the board grew stop being listed (decision 64).
+    if (this.d.engine === 'postgres' && Date.now() - this.commonWordsAt > WORD_SAMPLE_MS) {
+      this.commonWordsAt = Date.now();
+      await markCommonJobWords(this.d.db, out.open).catch((err: unknown) =>
+        console.warn(`Common words were not marked: ${(err as Error).message}`),
+      );
+    }
     return out;
   }
 

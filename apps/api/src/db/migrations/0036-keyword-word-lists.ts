@@ -1,0 +1,101 @@
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../database.ts';
+import { listJobWords, WORD_BREAKS } from '../job-words.ts';
+import { trigramOperatorClass } from './0004-text-search.ts';
+
+/**
+ * PostgreSQL: the open jobs of each word of the keyword text, in date order, so that a keyword's jobs
+ * are read newest first from the words that contain it (decision 64; db/job-words.ts).
+ *
+ * - `job_word_list`: every word once (by its md5, so a word of any length fits the unique index), with
+ *   a trigram index to find the words that contain a keyword, and whether it is common (not listed).
+ * - `job_words`: one entry per open job and word that is not common, ordered by word, then date and id,
+ *   carrying the expiry; and by job, to drop a job's entries.
+ * - `job_words_state`: whether the lists are whole; searches and the triggers use them only then.
+ *
+ * Triggers keep them in the transaction of every write to the jobs: one statement's rows at a time
+ * (transition tables), so a batch of a thousand jobs is listed in a few statements, not thousands.
+ * An update that changes none of the text, the date, the expiry or whether the job is open (a view
+ * counted) lists nothing again.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
+  if (engine !== 'postgres') return;
+  const ops = await trigramOperatorClass(db);
+  const breaks = sql.lit(WORD_BREAKS);
+  await sql`create table job_word_list (
+    id serial primary key,
+    word text not null,
+    common boolean not null default false
+  )`.execute(db);
+  await sql`create unique index job_word_list_word on job_word_list (md5(word))`.execute(db);
+  await sql`create index job_word_list_trgm on job_word_list using gin (word ${sql.raw(ops)})`.execute(db);
+  await sql`create table job_words (
+    word_id integer not null,
+    posted_at bigint not null,
+    job_id integer not null,
+    expires_at bigint
+  )`.execute(db);
+  await sql`create index job_words_order on job_words (word_id, posted_at, job_id) include (expires_at)`.execute(
+    db,
+  );
+  await sql`create index job_words_job on job_words (job_id)`.execute(db);
+  await sql`create table job_words_state (id integer primary key check (id = 1), ready boolean not null)`.execute(
+    db,
+  );
+  await sql`insert into job_words_state (id, ready) values (1, false)`.execute(db);
+  await sql`create function job_words_post(ids integer[]) returns void language plpgsql as $$
+    begin
+      insert into job_word_list (word)
+        select distinct t.w from jobs j cross join lateral regexp_split_to_table(j.search_text, ${breaks}) as t(w)
+        where j.id = any(ids) and j.is_active = 1 and t.w <> ''
+        on conflict ((md5(word))) do nothing;
+      insert into job_words (word_id, posted_at, job_id, expires_at)
+        select w.id, j.posted_at, j.id, j.expires_at from jobs j
+        cross join lateral (select distinct t.w from regexp_split_to_table(j.search_text, ${breaks}) as t(w)) as t
+        join job_word_list w on md5(w.word) = md5(t.w) and w.word = t.w
+        where j.id = any(ids) and j.is_active = 1 and not w.common;
+    end $$`.execute(db);
+  await sql`create function job_words_kept() returns boolean language sql stable as $$
+    select coalesce((select ready from job_words_state where id = 1), false) $$`.execute(db);
+  await sql`create function job_words_inserted() returns trigger language plpgsql as $$
+    begin
+      if job_words_kept() then
+        perform job_words_post(array(select id from new_jobs where is_active = 1));
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create function job_words_updated() returns trigger language plpgsql as $$
+    declare changed integer[];
+    begin
+      if not job_words_kept() then return null; end if;
+      changed := array(select n.id from new_jobs n join old_jobs o on o.id = n.id
+        where n.search_text is distinct from o.search_text or n.posted_at is distinct from o.posted_at
+          or n.expires_at is distinct from o.expires_at or n.is_active is distinct from o.is_active);
+      if cardinality(changed) > 0 then
+        delete from job_words where job_id = any(changed);
+        perform job_words_post(changed);
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create function job_words_deleted() returns trigger language plpgsql as $$
+    begin
+      if job_words_kept() then
+        delete from job_words where job_id = any(array(select id from old_jobs));
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger job_words_insert after insert on jobs referencing new table as new_jobs
+    for each statement execute function job_words_inserted()`.execute(db);
+  await sql`create trigger job_words_update after update on jobs
+    referencing old table as old_jobs new table as new_jobs
+    for each statement execute function job_words_updated()`.execute(db);
+  await sql`create trigger job_words_delete after delete on jobs referencing old table as old_jobs
+    for each statement execute function job_words_deleted()`.execute(db);
+  await listJobWords(db);
+  await sql`analyze job_words`.execute(db);
+  await sql`analyze job_word_list`.execute(db);
+}
+
+/** Vacuumed after the migrations, so that the words' entries are read from their index alone at once. */
+export const vacuumAfter = ['job_words'];

@@ -1,0 +1,191 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { insertJob, insertSpa } from '../../test/factories.ts';
+import { markCommonJobWords, pauseJobWords, rebuildJobWords } from '../db/job-words.ts';
+import { searchPlanning } from './job-repository.ts';
+
+interface ListBody {
+  data: { _id: string }[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/** The words' lists (decision 64): a keyword's jobs read from the words that contain it. */
+describe("PostgreSQL's lists of each word's jobs", () => {
+  let t: TestApp;
+  let spelling = 0;
+  let spaId: number;
+  const day = 86_400_000;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 20, jobs: 600 } });
+    spaId = await insertSpa(t.database, { name: 'Lotus 100% Wellness' });
+    const at = Date.now() - 3 * day;
+    await insertJob(t.database, spaId, {
+      title: 'Senior BEAUTICIAN',
+      description: 'Hair-stylist, nail_art and 100%natural care.',
+      posted_at: at,
+    });
+    await insertJob(t.database, spaId, { title: 'मसाज थेरेपिस्ट', description: 'आयुर्वेदिक मसाज', posted_at: at });
+    // Not open: expired, and closed. Neither may be found.
+    await insertJob(t.database, spaId, { title: 'Zephyrine Therapist', expires_at: Date.now() - day });
+    await insertJob(t.database, spaId, { title: 'Quokkaspa Therapist', is_active: 0 });
+    // One word longer than an index entry holds: the job is saved, and found.
+    await insertJob(t.database, spaId, {
+      description: `${'x'.repeat(3000)}longword and more`,
+      posted_at: at,
+    });
+    // Jobs posted at the same moment: the order falls back to their ids.
+    for (let i = 0; i < 3; i++)
+      await insertJob(t.database, spaId, { title: `Tiebreak Stylist ${i}`, posted_at: at - day });
+    await sql`analyze jobs`.execute(t.database.db);
+  });
+  afterAll(async () => {
+    searchPlanning.wordLists = true;
+    await t.close();
+  });
+
+  const list = (query: Record<string, string>) =>
+    t.app.inject({ url: '/api/v1/spajobs', query: { ...query, _: String(++spelling) } });
+
+  /** Pages 1, 2 and 30 of nine jobs, with their totals. */
+  const pages = async (query: Record<string, string>) => {
+    const out: { total: number; capped: boolean; ids: string[] }[] = [];
+    for (const page of ['1', '2', '30']) {
+      const res = await list({ ...query, limit: '9', page });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<ListBody>();
+      out.push({ total: body.total, capped: body.totalCapped, ids: body.data.map((j) => j._id) });
+    }
+    return out;
+  };
+
+  /** The search read from the lists, and as it is read without them: the same pages, and whether the lists served. */
+  const both = async (q: string) => {
+    const before = searchPlanning.fromWordLists;
+    const listed = await pages({ q });
+    const served = searchPlanning.fromWordLists > before;
+    searchPlanning.wordLists = false;
+    try {
+      expect(await pages({ q }), q).toEqual(listed);
+    } finally {
+      searchPlanning.wordLists = true;
+    }
+    return { listed, served };
+  };
+
+  it('finds what the walk finds, word parts, case, Devanagari and ties included', async () => {
+    for (const q of [
+      'beautician',
+      'BEAUTICIAN',
+      'stylist',
+      'therap',
+      'look',
+      'nail',
+      'natural',
+      'मसाज',
+      'आयुर्वे',
+      'थेरेपिस्ट',
+      'longword',
+      'tiebreak',
+      'xqzvkw',
+    ]) {
+      const { listed, served } = await both(q);
+      expect(served, q).toBe(true);
+      if (q !== 'xqzvkw') expect(listed[0]!.ids.length, q).toBeGreaterThan(0);
+    }
+    // `look` is in every seeded job's description: its deepest page is full.
+    expect((await both('look')).listed[2]!.ids).toHaveLength(9);
+    expect((await both('xqzvkw')).listed[0]!.total).toBe(0);
+  });
+
+  it('leaves out jobs that are closed or expired', async () => {
+    for (const q of ['zephyrine', 'quokkaspa']) {
+      const { listed, served } = await both(q);
+      expect(served, q).toBe(true);
+      expect(listed[0]!.total, q).toBe(0);
+    }
+  });
+
+  it('leaves keywords with punctuation, and short ones, to the walk, with the same answers', async () => {
+    for (const q of ['hair-stylist', '100%natural', 'nail_art', 'ma']) {
+      const { listed, served } = await both(q);
+      expect(served, q).toBe(false);
+      if (q !== 'ma') expect(listed[0]!.ids.length, q).toBe(1);
+    }
+  });
+
+  it('keeps up with every write: new jobs, edits, spa names, closing, expiry and deletion', async () => {
+    const found = async (q: string) => (await both(q)).listed[0]!.ids;
+    const id = await insertJob(t.database, spaId, { title: 'Glimmerwax Artist' });
+    expect(await found('glimmerwax')).toEqual([String(id)]);
+
+    await t.database.db.updateTable('jobs').set({ title: 'Glowmist Artist' }).where('id', '=', id).execute();
+    expect(await found('glimmerwax')).toEqual([]);
+    expect(await found('glowmist')).toEqual([String(id)]);
+
+    // The keyword searches the spa's name, which each job keeps (a trigger writes it).
+    const spa = await insertSpa(t.database, { name: 'Saffronwood Spa' });
+    const other = await insertJob(t.database, spa, { title: 'Spa Manager' });
+    expect(await found('saffronwood')).toEqual([String(other)]);
+    await t.database.db.updateTable('spas').set({ name: 'Tamarindleaf Spa' }).where('id', '=', spa).execute();
+    expect(await found('saffronwood')).toEqual([]);
+    expect(await found('tamarindleaf')).toEqual([String(other)]);
+
+    // A view counted changes nothing that is listed.
+    await t.database.db.updateTable('jobs').set({ views: 7 }).where('id', '=', id).execute();
+    expect(await found('glowmist')).toEqual([String(id)]);
+
+    await t.database.db.updateTable('jobs').set({ is_active: 0 }).where('id', '=', id).execute();
+    expect(await found('glowmist')).toEqual([]);
+    await t.database.db.updateTable('jobs').set({ is_active: 1 }).where('id', '=', id).execute();
+    expect(await found('glowmist')).toEqual([String(id)]);
+    await t.database.db
+      .updateTable('jobs')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('id', '=', id)
+      .execute();
+    expect(await found('glowmist')).toEqual([]);
+
+    await t.database.db.deleteFrom('jobs').where('id', '=', other).execute();
+    expect(await found('tamarindleaf')).toEqual([]);
+  });
+
+  it('leaves a keyword inside a common word to the walk, and marks words common as they become so', async () => {
+    const open = Number(
+      (
+        await sql<{ n: number }>`select count(*)::int as n from jobs where is_active = 1`.execute(
+          t.database.db,
+        )
+      ).rows[0]!.n,
+    );
+    // Every seeded job's description says `guests`: common past a threshold of 100 jobs.
+    const marked = await markCommonJobWords(t.database.db, open, 100);
+    expect(marked).toBeGreaterThan(0);
+    const r = await sql<{ n: number }>`select count(*)::int as n from job_words
+      join job_word_list w on w.id = job_words.word_id where w.word = 'guests'`.execute(t.database.db);
+    expect(r.rows[0]!.n).toBe(0);
+    for (const q of ['guests', 'guest']) {
+      const { listed, served } = await both(q);
+      expect(served, q).toBe(false);
+      expect(listed[0]!.total, q).toBeGreaterThan(100);
+    }
+    // A rarer word is still listed.
+    expect((await both('beautician')).served).toBe(true);
+  });
+
+  it('are not read while paused for a bulk load, and are whole again once made anew', async () => {
+    await pauseJobWords(t.database.db);
+    const during = await insertJob(t.database, spaId, { title: 'Pausewhile Therapist' });
+    const { listed, served } = await both('pausewhile');
+    expect(served).toBe(false);
+    expect(listed[0]!.ids).toEqual([String(during)]);
+    await rebuildJobWords(t.database.db);
+    const again = await both('pausewhile');
+    expect(again.served).toBe(true);
+    expect(again.listed[0]!.ids).toEqual([String(during)]);
+    for (const q of ['beautician', 'therap', 'मसाज', 'longword'])
+      expect((await both(q)).served, q).toBe(true);
+  });
+});
