@@ -35,8 +35,8 @@ try {
   }
   if (process.exitCode !== 1) {
     const started = Date.now();
-    // PostgreSQL: the keyword words' lists are made once, after the load, not job by job (decision 64).
-    if (database.engine === 'postgres') await pauseJobWords(database.db);
+    // The keyword words' lists are made once, after the load, not job by job (decision 64).
+    await pauseJobWords(database.db);
     let last = 0;
     const result = await seedDemoData(database, {
       spas,
@@ -51,7 +51,7 @@ try {
     });
     // Fresh statistics so both engines' planners pick the right indexes; on PostgreSQL a vacuum
     // too, so that listings are read from the indexes alone (index-only scans) from the start.
-    if (database.engine === 'postgres') await rebuildJobWords(database.db);
+    await rebuildJobWords(database.db, database.engine);
     await (database.engine === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(database.db);
     // SQLite: the file made again, compact. Jobs are written in id order, so every index in date, pay or
     // place order was filled at random places and its pages left part full and scattered; rebuilt, they

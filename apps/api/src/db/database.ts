@@ -17,6 +17,7 @@ import { ReadPool } from './sqlite/read-pool.ts';
 import { startCheckpointer } from './sqlite/checkpointer.ts';
 import { registerTextSignature } from './sqlite/text-signature.mjs';
 import { registerWordSample } from './sqlite/word-sample.mjs';
+import { registerTextWords } from './sqlite/text-words.mjs';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -330,6 +331,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
   database.pragma(`cache_size = ${-Math.abs(options.cacheKiB ?? 65_536)}`);
   registerTextSignature(database);
   registerWordSample(database);
+  registerTextWords(database);
   // An in-memory database cannot be shared with other threads; it reads on the main thread.
   const pool =
     file === ':memory:' || options.readWorkers === 0

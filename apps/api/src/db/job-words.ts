@@ -1,12 +1,16 @@
 import { sql, type Kysely } from 'kysely';
+import type { Engine } from './database.ts';
 import { charLength, MIN_INDEXED_CHARS } from './text-search.ts';
+import { WORD_BREAK } from './sqlite/text-words.mjs';
 
 /**
- * PostgreSQL: the open jobs of each word of the keyword text, in date order (decision 64).
+ * The open jobs of each word of the keyword text, in date order (decision 64).
  *
- * A job's keyword text (`search_text`, lower-cased) is cut into words at white space and ASCII
- * punctuation. A keyword with none of those characters can only be found inside one word, so the jobs
- * holding it are exactly the jobs of the words that contain it: found in the list of words
+ * A job's keyword text (title, spa name and description: on PostgreSQL `search_text`, lower-cased; on
+ * SQLite each column with its ASCII letters lower-cased, as LIKE compares them, by `job_text_words` in
+ * sqlite/text-words.mjs) is cut into words at white space and ASCII punctuation. A keyword with none of
+ * those characters can only be found inside one word, so the jobs holding it are exactly the jobs of the
+ * words that contain it: found in the list of words
  * (`job_word_list`, by its trigram index), then read newest first from `job_words`, one ordered range
  * per word, as far as the page asked. A deep page costs about as many index entries as its offset,
  * where a walk of the date order passes every job that does not hold the keyword too.
@@ -16,9 +20,11 @@ import { charLength, MIN_INDEXED_CHARS } from './text-search.ts';
  * punctuation in it, or one inside more words than MAX_WORDS.
  */
 
-/** The characters that cut the keyword text into words: ASCII white space and punctuation. */
+/**
+ * The characters that cut the keyword text into words, ASCII white space and punctuation, as a
+ * PostgreSQL pattern; sqlite/text-words.mjs has the same class (WORD_BREAK) for JavaScript.
+ */
 export const WORD_BREAKS = String.raw`[\t\n\v\f\r !-/:-@\[-` + '`' + String.raw`{-~]+`;
-const BREAK = /[\t\n\v\f\r !-/:-@[-`{-~]/;
 
 /** A keyword found inside more words than this is searched as before (`spa` is inside dozens). */
 export const MAX_WORDS = 32;
@@ -35,8 +41,21 @@ const commonThreshold = (open: number) => Math.max(COMMON_JOBS, Math.ceil(COMMON
 
 /** Whether the words' entries can answer a keyword (see the module's comment). */
 export function wordsServe(text: string): boolean {
-  return charLength(text) >= MIN_INDEXED_CHARS && !BREAK.test(text);
+  return charLength(text) >= MIN_INDEXED_CHARS && !WORD_BREAK.test(text);
 }
+
+/**
+ * A job's distinct words, as a source of rows joined after the job `j` (`from`), and the word of a row
+ * (`w`).
+ */
+const wordsOf = (engine: Engine) =>
+  engine === 'postgres'
+    ? {
+        from: sql`lateral (select distinct t.w from regexp_split_to_table(j.search_text, ${WORD_BREAKS}) as t(w)
+          where t.w <> '') as t`,
+        w: sql`t.w`,
+      }
+    : { from: sql`json_each(job_text_words(j.title, j.spa_name, j.description)) as t`, w: sql`t.value` };
 
 /**
  * Lists every open job's words again, from nothing, with the common ones found from a sample; the
@@ -44,44 +63,49 @@ export function wordsServe(text: string): boolean {
  * 1,000,000 jobs). Run by the migration that makes the list, and after a bulk load (`npm run seed`).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function rebuildJobWords(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute((tx) => listJobWords(tx));
+export async function rebuildJobWords(db: Kysely<any>, engine: Engine): Promise<void> {
+  await db.transaction().execute((tx) => listJobWords(tx, engine));
   await sql`analyze job_words`.execute(db);
   await sql`analyze job_word_list`.execute(db);
 }
 
 /** rebuildJobWords' work, in the caller's transaction. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function listJobWords(tx: Kysely<any>): Promise<void> {
-  {
-    await sql`lock table jobs in share mode`.execute(tx);
-    await sql`update job_words_state set ready = false where id = 1`.execute(tx);
-    await sql`truncate job_words`.execute(tx);
-    await sql`delete from job_word_list`.execute(tx);
-    const open = Number(
-      (await sql<{ n: number }>`select count(*)::int as n from jobs where is_active = 1`.execute(tx)).rows[0]
-        ?.n ?? 0,
-    );
-    // One job in `every`, about 20,000 of them at most, gives each word's share.
-    const every = Math.max(1, Math.floor(open / 20_000));
-    await sql`insert into job_word_list (word, common)
-      select w, count(*) * ${every}::int >= ${commonThreshold(open)}::int
-      from (select distinct j.id, t.w from jobs j
-              cross join lateral regexp_split_to_table(j.search_text, ${WORD_BREAKS}) as t(w)
-                  where j.is_active = 1 and j.id % ${every}::int = 0 and t.w <> '') as sampled
-      group by w`.execute(tx);
-    await sql`insert into job_word_list (word)
-      select distinct t.w from jobs j cross join lateral regexp_split_to_table(j.search_text, ${WORD_BREAKS}) as t(w)
-      where j.is_active = 1 and t.w <> ''
-      on conflict ((md5(word))) do nothing`.execute(tx);
-    await sql`insert into job_words (word_id, posted_at, job_id, expires_at)
-      select w.id, j.posted_at, j.id, j.expires_at
-      from jobs j
-      cross join lateral (select distinct t.w from regexp_split_to_table(j.search_text, ${WORD_BREAKS}) as t(w)) as t
-      join job_word_list w on md5(w.word) = md5(t.w) and w.word = t.w
-      where j.is_active = 1 and not w.common`.execute(tx);
-    await sql`update job_words_state set ready = true where id = 1`.execute(tx);
-  }
+export async function listJobWords(tx: Kysely<any>, engine: Engine): Promise<void> {
+  // PostgreSQL: no job is written meanwhile (SQLite has one writer, and it is this one).
+  if (engine === 'postgres') await sql`lock table jobs in share mode`.execute(tx);
+  await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`false` : sql`0`} where id = 1`.execute(
+    tx,
+  );
+  await sql`delete from job_words`.execute(tx);
+  await sql`delete from job_word_list`.execute(tx);
+  if (engine === 'sqlite')
+    await sql`insert into job_word_list_fts (job_word_list_fts) values ('delete-all')`.execute(tx);
+  const open = Number(
+    (await sql<{ n: number }>`select count(*) as n from jobs where is_active = 1`.execute(tx)).rows[0]?.n ??
+      0,
+  );
+  // One job in `every`, about 20,000 of them at most, gives each word's share.
+  const every = Math.max(1, Math.floor(open / 20_000));
+  const words = wordsOf(engine);
+  const int = (n: number) => (engine === 'postgres' ? sql`${n}::int` : sql`${n}`);
+  await sql`insert into job_word_list (word, common)
+    select ${words.w}, ${engine === 'postgres' ? sql`count(*) * ${int(every)} >= ${int(commonThreshold(open))}` : sql`(count(*) * ${every} >= ${commonThreshold(open)})`}
+    from jobs j cross join ${words.from}
+    where j.is_active = 1 and j.id % ${int(every)} = 0
+    group by ${words.w}`.execute(tx);
+  await sql`insert ${engine === 'postgres' ? sql`` : sql`or ignore`} into job_word_list (word)
+    select distinct ${words.w} from jobs j cross join ${words.from} where j.is_active = 1
+    ${engine === 'postgres' ? sql`on conflict ((md5(word))) do nothing` : sql``}`.execute(tx);
+  const match = engine === 'postgres' ? sql`md5(w.word) = md5(t.w) and w.word = t.w` : sql`w.word = t.value`;
+  await sql`insert into job_words (word_id, posted_at, job_id, expires_at)
+    select w.id, j.posted_at, j.id, j.expires_at
+    from jobs j cross join ${words.from} join job_word_list w on ${match}
+    where j.is_active = 1 and ${engine === 'postgres' ? sql`not w.common` : sql`w.common = 0`}
+    order by 1, 2, 3`.execute(tx);
+  await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`true` : sql`1`} where id = 1`.execute(
+    tx,
+  );
 }
 
 /**
@@ -90,30 +114,54 @@ export async function listJobWords(tx: Kysely<any>): Promise<void> {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function pauseJobWords(db: Kysely<any>): Promise<void> {
-  await sql`update job_words_state set ready = false where id = 1`.execute(db);
+  await sql`update job_words_state set ready = (1 = 0) where id = 1`.execute(db);
 }
 
 /**
- * Marks the words that have become common as the board grew, and drops their entries: a word is
- * listed until then. Run every few minutes by the planner's upkeep, on the primary (it writes), with a
- * budget of its own: counting every entry takes a second or two at 1,000,000 jobs. The mark and the drop
- * commit together, so a search sees either the word's whole list or the mark.
+ * Marks the words that have become common as the board grew, and drops their entries: a word is listed
+ * until then. Run every few minutes by the planner's upkeep. The words' entries are counted on `read`
+ * (PostgreSQL's primary, with a budget of its own: a second or two at 1,000,000 jobs; SQLite's upkeep
+ * thread). A word is marked before its entries go, in the same transaction on PostgreSQL, first on
+ * SQLite (whose writes block the server's thread: the entries go a few thousand at a time after): a
+ * search sees the mark or the whole list, and entries left of a common word are never read.
  */
 export async function markCommonJobWords(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
+  engine: Engine,
   open: number,
   threshold = commonThreshold(open),
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  read: Kysely<any> = db,
 ): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    await sql`set local statement_timeout = '60s'`.execute(tx);
-    if (!(await sql<{ kept: boolean }>`select job_words_kept() as kept`.execute(tx)).rows[0]?.kept) return 0;
-    const r = await sql<{ word_id: number }>`select word_id from job_words
-      group by word_id having count(*) >= ${threshold}::int`.execute(tx);
-    const ids = r.rows.map((row) => Number(row.word_id));
-    if (!ids.length) return 0;
-    await sql`update job_word_list set common = true where id = any(${ids}::int[])`.execute(tx);
-    await sql`delete from job_words where word_id = any(${ids}::int[])`.execute(tx);
-    return ids.length;
-  });
+  if (engine === 'postgres')
+    return db.transaction().execute(async (tx) => {
+      await sql`set local statement_timeout = '60s'`.execute(tx);
+      if (!(await sql<{ kept: boolean }>`select job_words_kept() as kept`.execute(tx)).rows[0]?.kept)
+        return 0;
+      const ids = await countedPast(tx, threshold);
+      if (!ids.length) return 0;
+      await sql`update job_word_list set common = true where id = any(${ids}::int[])`.execute(tx);
+      await sql`delete from job_words where word_id = any(${ids}::int[])`.execute(tx);
+      return ids.length;
+    });
+  const ids = await countedPast(read, threshold);
+  if (!ids.length) return 0;
+  await sql`update job_word_list set common = 1 where id in (${sql.join(ids)})`.execute(db);
+  for (const id of ids) {
+    for (;;) {
+      const r = await sql`delete from job_words where word_id = ${id} and (posted_at, job_id) in
+        (select posted_at, job_id from job_words where word_id = ${id} limit 5000)`.execute(db);
+      if (Number(r.numAffectedRows ?? 0) < 5000) break;
+      await new Promise((done) => setImmediate(done));
+    }
+  }
+  return ids.length;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function countedPast(db: Kysely<any>, threshold: number): Promise<number[]> {
+  const r = await sql<{ word_id: number }>`select word_id from job_words
+    group by word_id having count(*) >= ${threshold}`.execute(db);
+  return r.rows.map((row) => Number(row.word_id));
 }

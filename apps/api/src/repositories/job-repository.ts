@@ -4,6 +4,7 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Kysely,
+  type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
@@ -29,6 +30,7 @@ import {
   signatureHolds,
   SIGNATURE_FILL,
   lowerPattern,
+  likePattern,
 } from '../db/text-search.ts';
 import { markCommonJobWords, MAX_WORDS, wordsServe } from '../db/job-words.ts';
 import { TtlCache } from '../lib/ttl-cache.ts';
@@ -271,9 +273,9 @@ export const searchPlanning: {
   lastPlan?: Plan['kind'];
   /** SQLite: the fewest open jobs paying enough for a quick filter's listing to walk its index. */
   quickFewPaid: number;
-  /** PostgreSQL: whether a keyword across the board may be read from its words' lists (decision 64). */
+  /** Whether a keyword across the board may be read from its words' lists (decision 64). */
   wordLists: boolean;
-  /** PostgreSQL searches answered from the words' lists (read by tests). */
+  /** Searches answered from the words' lists (read by tests). */
   fromWordLists: number;
   /**
    * SQLite: how the last listing with pay or experience was read, or the last walk with words (`paid` from
@@ -1258,7 +1260,7 @@ export class JobRepository {
     // Words that the statistics show past the cap need no plan of their own: the page is found by
     // walking the date order to it, however deep (the proof costs nothing to make).
     const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
-    // PostgreSQL, one keyword and nothing else: its jobs read newest first from the lists of the words
+    // One keyword and nothing else: its jobs read newest first from the lists of the words
     // that contain it, as far as the page (decision 64); counted too, unless the statistics show it past
     // the cap.
     if (sort === 'newest' && this.wordListsServe(f, terms)) {
@@ -1351,11 +1353,10 @@ export class JobRepository {
     return { data, total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
   }
 
-  /** PostgreSQL: a search of one keyword that the words' lists can answer (db/job-words.ts). */
+  /** A search of one keyword that the words' lists can answer (db/job-words.ts). */
   private wordListsServe(f: SearchFilters, terms: TextTerm[]): boolean {
     const [term] = terms;
     return (
-      this.d.engine === 'postgres' &&
       searchPlanning.wordLists &&
       terms.length === 1 &&
       term!.kind === 'word' &&
@@ -1372,12 +1373,15 @@ export class JobRepository {
   }
 
   /**
-   * PostgreSQL: the ids of a page of one keyword's open jobs, newest first, from the entries of the words
-   * that contain it: each word's newest in order, merged, a job in two of them kept once (decision 64);
-   * and, when `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not
-   * whole (a bulk load), a common word contains the keyword, or more than MAX_WORDS do. The words and
-   * their entries are read in one snapshot (repeatable read): a word marked common in between, and its
-   * entries dropped, is never read half.
+   * The ids of a page of one keyword's open jobs, newest first, from the entries of the words that
+   * contain it: each word's newest in order, merged, a job in two of them kept once (decision 64); and,
+   * when `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole
+   * (a bulk load), a common word contains the keyword, or more than MAX_WORDS do.
+   *
+   * PostgreSQL reads the words and their entries in one snapshot (repeatable read), and merges the
+   * words' ranges as it reads them (Merge Append, then Unique): nothing is sorted. SQLite's reads go to
+   * its read threads one statement at a time: the page's statement counts again the words still not
+   * common, and a word marked in between (its entries dropped after) sends the search the old way.
    */
   private async fromWordLists(
     text: string,
@@ -1386,45 +1390,61 @@ export class JobRepository {
     counted: boolean,
     now: number,
   ): Promise<{ ids: number[]; n: number } | undefined> {
-    return this.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (tx) => {
-        const words = await sql<{ kept: boolean; id: number | null; common: boolean | null }>`
-          select job_words_kept() as kept, w.id, w.common from (select 1) as one
-          left join job_word_list as w on w.word like ${lowerPattern(text)}`.execute(tx);
-        const [first] = words.rows;
-        if (!first?.kept || words.rows.some((w) => w.common) || words.rows.length > MAX_WORDS)
-          return undefined;
-        const ids = words.rows.flatMap((w) => (w.id === null ? [] : [Number(w.id)]));
-        if (!ids.length) return { ids: [], n: 0 };
-        // Each word's newest `reach`, in order: PostgreSQL merges them (Merge Append) and drops a job met twice
-        // as it goes (Unique), so nothing is sorted.
-        const merged = (reach: number) =>
-          sql.join(
-            ids.map(
-              (id) => sql`(select posted_at, job_id from job_words
-                where word_id = ${id} and (expires_at is null or expires_at > ${now})
-                order by posted_at desc, job_id desc limit ${reach})`,
-            ),
-            sql` union all `,
-          );
-        const page = await sql<{
-          job_id: number;
-        }>`select distinct posted_at, job_id from (${merged(offset + limit)}) as e
-          order by posted_at desc, job_id desc limit ${limit} offset ${offset}`.execute(tx);
-        const n = counted
-          ? Number(
-              (
-                await sql<{ n: number }>`select count(*)::int as n from (select distinct posted_at, job_id
-                  from (${merged(TOTAL_CAP + 1)}) as e order by posted_at desc, job_id desc limit ${TOTAL_CAP + 1}) as c`.execute(
-                  tx,
-                )
-              ).rows[0]?.n ?? 0,
-            )
-          : TOTAL_CAP + 1;
-        return { ids: page.rows.map((r) => Number(r.job_id)), n };
-      });
+    const pg = this.d.engine === 'postgres';
+    const read = async (db: Kysely<Database>) => {
+      const words = await (
+        pg
+          ? sql<{ kept: boolean; id: number | null; common: boolean | null }>`
+            select job_words_kept() as kept, w.id, w.common from (select 1) as one
+            left join job_word_list as w on w.word like ${lowerPattern(text)}`
+          : sql<{ kept: number; id: number | null; common: number | null }>`
+            select (select ready from job_words_state where id = 1) as kept, w.id, w.common from (select 1) as one
+            left join (select l.id, l.common from job_word_list_fts as f join job_word_list as l on l.id = f.rowid
+              where f.word like ${likePattern(text)} and l.word like ${likePattern(text)}) as w on 1`
+      ).execute(db);
+      const [first] = words.rows;
+      if (!first?.kept || words.rows.some((w) => w.common) || words.rows.length > MAX_WORDS) return undefined;
+      const ids = words.rows.flatMap((w) => (w.id === null ? [] : [Number(w.id)]));
+      if (!ids.length) return { ids: [], n: 0 };
+      // Each word's newest `reach`, in order.
+      const arm = (id: number, reach: number) => sql`select posted_at, job_id from job_words
+        where word_id = ${id} and (expires_at is null or expires_at > ${now})
+        order by posted_at desc, job_id desc limit ${reach}`;
+      const merged = (reach: number) =>
+        sql.join(
+          ids.map((id) => (pg ? sql`(${arm(id, reach)})` : sql`select * from (${arm(id, reach)})`)),
+          sql` union all `,
+        );
+      const distinct = (reach: number, page: RawBuilder<unknown>) =>
+        sql`select distinct posted_at, job_id from (${merged(reach)}) as e
+          order by posted_at desc, job_id desc ${page}`;
+      const count = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`select count(*) as n from (${distinct(
+              TOTAL_CAP + 1,
+              sql`limit ${TOTAL_CAP + 1}`,
+            )}) as c`.execute(db)
+          ).rows[0]?.n ?? 0,
+        );
+      const pageOf = distinct(offset + limit, sql`limit ${limit} offset ${offset}`);
+      if (pg) {
+        const page = await sql<{ job_id: number }>`${pageOf}`.execute(db);
+        return { ids: page.rows.map((r) => Number(r.job_id)), n: counted ? await count() : TOTAL_CAP + 1 };
+      }
+      const r = await sql<{ still: number | null; posted_at: number | null; job_id: number | null }>`
+        select (select count(*) from job_word_list where id in (${sql.join(ids)}) and common = 0) as still,
+          null as posted_at, null as job_id
+        union all
+        select null, p.posted_at, p.job_id from (${pageOf}) as p`.execute(db);
+      if (Number(r.rows[0]?.still) !== ids.length) return undefined;
+      const page = r.rows
+        .slice(1)
+        .map((row) => ({ at: Number(row.posted_at), id: Number(row.job_id) }))
+        .sort((a, b) => b.at - a.at || b.id - a.id);
+      return { ids: page.map((p) => p.id), n: counted ? await count() : TOTAL_CAP + 1 };
+    };
+    return pg ? this.db.transaction().setIsolationLevel('repeatable read').execute(read) : read(this.db);
   }
 
   /**
@@ -1477,7 +1497,7 @@ export class JobRepository {
    * grouping once per search.
    */
   private stats: { value: PlanStats; at: number } | undefined;
-  /** When the words that have become common were last looked for (PostgreSQL, decision 64). */
+  /** When the words that have become common were last looked for (decision 64). */
   private commonWordsAt = Date.now();
   private statsLoading: Promise<void> | undefined;
   private statsRetryAt = 0;
@@ -1545,11 +1565,11 @@ export class JobRepository {
     }
     // Last: SQLite's sample of words is drawn on the same upkeep thread, and the counts must not wait for it.
     out.words = await this.wordStatistics();
-    // PostgreSQL: words that have become common as the board grew stop being listed (decision 64).
-    if (this.d.engine === 'postgres' && Date.now() - this.commonWordsAt > WORD_SAMPLE_MS) {
+    // Words that have become common as the board grew stop being listed (decision 64).
+    if (Date.now() - this.commonWordsAt > WORD_SAMPLE_MS) {
       this.commonWordsAt = Date.now();
-      await markCommonJobWords(this.d.db, out.open).catch((err: unknown) =>
-        console.warn(`Common words were not marked: ${(err as Error).message}`),
+      await markCommonJobWords(this.d.db, this.d.engine, out.open, undefined, this.d.background).catch(
+        (err: unknown) => console.warn(`Common words were not marked: ${(err as Error).message}`),
       );
     }
     return out;

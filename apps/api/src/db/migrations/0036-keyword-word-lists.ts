@@ -4,8 +4,8 @@ import { listJobWords, WORD_BREAKS } from '../job-words.ts';
 import { trigramOperatorClass } from './0004-text-search.ts';
 
 /**
- * PostgreSQL: the open jobs of each word of the keyword text, in date order, so that a keyword's jobs
- * are read newest first from the words that contain it (decision 64; db/job-words.ts).
+ * The open jobs of each word of the keyword text, in date order, so that a keyword's jobs are read
+ * newest first from the words that contain it (decision 64; db/job-words.ts).
  *
  * - `job_word_list`: every word once (by its md5, so a word of any length fits the unique index), with
  *   a trigram index to find the words that contain a keyword, and whether it is common (not listed).
@@ -20,7 +20,7 @@ import { trigramOperatorClass } from './0004-text-search.ts';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
-  if (engine !== 'postgres') return;
+  if (engine === 'sqlite') return sqliteLists(db);
   const ops = await trigramOperatorClass(db);
   const breaks = sql.lit(WORD_BREAKS);
   await sql`create table job_word_list (
@@ -92,7 +92,52 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     for each statement execute function job_words_updated()`.execute(db);
   await sql`create trigger job_words_delete after delete on jobs referencing old table as old_jobs
     for each statement execute function job_words_deleted()`.execute(db);
-  await listJobWords(db);
+  await listJobWords(db, engine);
+  await sql`analyze job_words`.execute(db);
+  await sql`analyze job_word_list`.execute(db);
+}
+
+/**
+ * SQLite: the same lists. Words are unique as they are (a key of any length fits); an FTS5 trigram
+ * index over them (external content) finds those that contain a keyword. The job's entries are a table
+ * without row ids, ordered as its key. Triggers, one job at a time, call `job_text_words` (registered on
+ * every connection that writes jobs, sqlite/text-words.mjs).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function sqliteLists(db: Kysely<any>): Promise<void> {
+  const words = (job: 'new') =>
+    `(select value as w from json_each(job_text_words(${job}.title, ${job}.spa_name, ${job}.description)))`;
+  const post = `
+      insert or ignore into job_word_list (word) select w from ${words('new')} where new.is_active = 1;
+      insert into job_words (word_id, posted_at, job_id, expires_at)
+        select l.id, new.posted_at, new.id, new.expires_at from ${words('new')} as t
+        join job_word_list l on l.word = t.w where new.is_active = 1 and l.common = 0;`;
+  const kept = `(select ready from job_words_state where id = 1) = 1`;
+  for (const statement of [
+    `create table job_word_list (id integer primary key, word text not null unique, common integer not null default 0)`,
+    `create virtual table job_word_list_fts using fts5(word, content='job_word_list', content_rowid='id', tokenize='trigram')`,
+    `create trigger job_word_list_fts_insert after insert on job_word_list begin
+      insert into job_word_list_fts (rowid, word) values (new.id, new.word);
+    end`,
+    `create trigger job_word_list_fts_delete after delete on job_word_list begin
+      insert into job_word_list_fts (job_word_list_fts, rowid, word) values ('delete', old.id, old.word);
+    end`,
+    `create table job_words (word_id integer not null, posted_at integer not null, job_id integer not null,
+      expires_at integer, primary key (word_id, posted_at, job_id)) without rowid`,
+    `create index job_words_job on job_words (job_id)`,
+    `create table job_words_state (id integer primary key check (id = 1), ready integer not null)`,
+    `insert into job_words_state (id, ready) values (1, 0)`,
+    `create trigger job_words_insert after insert on jobs when ${kept} begin ${post} end`,
+    `create trigger job_words_update after update of title, spa_name, description, posted_at, expires_at, is_active
+      on jobs when ${kept} begin
+      delete from job_words where job_id = old.id; ${post}
+    end`,
+    `create trigger job_words_delete after delete on jobs when ${kept} begin
+      delete from job_words where job_id = old.id;
+    end`,
+  ])
+    await sql.raw(statement).execute(db);
+  await listJobWords(db, 'sqlite');
   await sql`analyze job_words`.execute(db);
   await sql`analyze job_word_list`.execute(db);
 }
