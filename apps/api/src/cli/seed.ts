@@ -26,6 +26,9 @@ try {
   const spas = intFlag(flags, 'spas', DEMO_SIZE.spas);
   const jobs = intFlag(flags, 'jobs', DEMO_SIZE.jobs);
   if (flags.reset) {
+    // The keyword words' lists are made once, after the load, not job by job (decision 64): paused from
+    // here, before the old jobs go.
+    await pauseJobWords(database.db);
     await database.db.deleteFrom('applications').execute();
     await database.db.deleteFrom('jobs').execute();
     await database.db.deleteFrom('spas').execute();
@@ -35,7 +38,6 @@ try {
   }
   if (process.exitCode !== 1) {
     const started = Date.now();
-    // The keyword words' lists are made once, after the load, not job by job (decision 64).
     await pauseJobWords(database.db);
     let last = 0;
     const result = await seedDemoData(database, {

@@ -60,13 +60,28 @@ const wordsOf = (engine: Engine) =>
 /**
  * Lists every open job's words again, from nothing, with the common ones found from a sample; the
  * searches use the list again once it is whole. Writes to the jobs wait meanwhile (about a minute at
- * 1,000,000 jobs). Run by the migration that makes the list, and after a bulk load (`npm run seed`).
+ * 1,000,000 jobs). Run by the migration that makes the list, after a bulk load (`npm run seed`), and at a
+ * server's start when a bulk load stopped before it (`ifPaused`: then only if the lists are paused, and
+ * by one instance, the others finding them whole). Whether it listed them.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function rebuildJobWords(db: Kysely<any>, engine: Engine): Promise<void> {
-  await db.transaction().execute((tx) => listJobWords(tx, engine));
+export async function rebuildJobWords(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  engine: Engine,
+  { ifPaused = false } = {},
+): Promise<boolean> {
+  const listed = await db.transaction().execute(async (tx) => {
+    // One rebuild at a time: PostgreSQL instances starting together wait here, then find the lists whole.
+    const state = await sql<{ ready: boolean | number }>`select ready from job_words_state where id = 1
+      ${engine === 'postgres' ? sql`for update` : sql``}`.execute(tx);
+    if (ifPaused && state.rows[0]?.ready) return false;
+    await listJobWords(tx, engine);
+    return true;
+  });
+  if (!listed) return false;
   await sql`analyze job_words`.execute(db);
   await sql`analyze job_word_list`.execute(db);
+  return true;
 }
 
 /** rebuildJobWords' work, in the caller's transaction. */

@@ -201,7 +201,9 @@ describe("the lists of each word's jobs", () => {
     const { listed, served } = await both('pausewhile');
     expect(served).toBe(false);
     expect(listed[0]!.ids).toEqual([String(during)]);
-    await rebuildJobWords(t.database.db, t.engine);
+    // As a server does at its start after a bulk load that stopped: once, and then the lists are whole.
+    expect(await rebuildJobWords(t.database.db, t.engine, { ifPaused: true })).toBe(true);
+    expect(await rebuildJobWords(t.database.db, t.engine, { ifPaused: true })).toBe(false);
     const again = await both('pausewhile');
     expect(again.served).toBe(true);
     expect(again.listed[0]!.ids).toEqual([String(during)]);
