@@ -2,15 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
+import type { ListBody } from '../../test/word-statistics-board.ts';
 import { markCommonJobWords, pauseJobWords, rebuildJobWords, WORD_BREAKS } from '../db/job-words.ts';
 import { textWords, WORD_BREAK } from '../db/sqlite/text-words.mjs';
 import { searchPlanning } from './job-repository.ts';
-
-interface ListBody {
-  data: { _id: string }[];
-  total: number;
-  totalCapped: boolean;
-}
 
 /** The words' lists (decision 64): a keyword's jobs read from the words that contain it. */
 describe("the lists of each word's jobs", () => {
