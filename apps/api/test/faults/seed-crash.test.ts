@@ -37,11 +37,12 @@ describe('a bulk load killed midway', () => {
   it('leaves the lists paused, and a start makes them whole', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/cli/seed.ts', '--spas', '400', '--jobs', '60000', '--reset'],
+      ['--import', 'tsx', 'apps/api/src/cli/seed.ts', '--spas', '3000', '--jobs', '60000', '--reset'],
       { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
-    // Killed once it has written jobs (its first line of progress), long before it is done.
+    // Killed once it has written its first thousand spas' jobs (its first line of progress), while it writes
+    // the next thousand's: long before it is done.
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (d: Buffer) => {
         output += d.toString();
@@ -75,6 +76,12 @@ describe('a bulk load killed midway', () => {
       const ready = async () =>
         (await sql<{ ready: unknown }>`select ready from job_words_state`.execute(database.db)).rows[0]!
           .ready;
+      // Midway: some of the jobs, not all.
+      const written = Number(
+        (await sql<{ n: number }>`select count(*) as n from jobs`.execute(database.db)).rows[0]!.n,
+      );
+      expect(written).toBeGreaterThan(0);
+      expect(written).toBeLessThan(60_000);
       expect(await open()).toBeGreaterThan(0);
       expect(Boolean(await ready())).toBe(false);
       expect(await listed()).toBe(0);
