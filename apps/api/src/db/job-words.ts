@@ -36,6 +36,12 @@ export const MAX_WORDS = 32;
 export const COMMON_SHARE = 0.2;
 export const COMMON_JOBS = 20_000;
 
+/**
+ * SQLite: a common word's entries dropped by one statement on the server's thread, so that none holds it
+ * more than a millisecond or two; the thread takes other work between two.
+ */
+const DROP_BATCH = 500;
+
 /** How many open jobs make a word common. */
 const commonThreshold = (open: number) => Math.max(COMMON_JOBS, Math.ceil(COMMON_SHARE * open));
 
@@ -137,7 +143,7 @@ export async function pauseJobWords(db: Kysely<any>): Promise<void> {
  * until then. Run every few minutes by the planner's upkeep. The words' entries are counted on `read`
  * (PostgreSQL's primary, with a budget of its own: a second or two at 1,000,000 jobs; SQLite's upkeep
  * thread). A word is marked before its entries go, in the same transaction on PostgreSQL, first on
- * SQLite (whose writes block the server's thread: the entries go a few thousand at a time after): a
+ * SQLite (whose writes block the server's thread: the entries go DROP_BATCH at a time after): a
  * search sees the mark or the whole list, and entries left of a common word are never read.
  */
 export async function markCommonJobWords(
@@ -166,8 +172,8 @@ export async function markCommonJobWords(
   for (const id of ids) {
     for (;;) {
       const r = await sql`delete from job_words where word_id = ${id} and (posted_at, job_id) in
-        (select posted_at, job_id from job_words where word_id = ${id} limit 5000)`.execute(db);
-      if (Number(r.numAffectedRows ?? 0) < 5000) break;
+        (select posted_at, job_id from job_words where word_id = ${id} limit ${DROP_BATCH})`.execute(db);
+      if (Number(r.numAffectedRows ?? 0) < DROP_BATCH) break;
       await new Promise((done) => setImmediate(done));
     }
   }
