@@ -3,7 +3,7 @@ import { alertMessages, MAX_ALERTS_PER_EMAIL } from '@spajobs/contract/alert';
 import { alertMessagesHi } from '@spajobs/contract/messages-hi';
 import { createDb, type Db } from '../../db/database.ts';
 import { createAlertScheduler } from '../../plugins/alert-scheduler.ts';
-import { createMailer } from '../../lib/mailer.ts';
+import { createMailer, type Mailer, type MailMessage } from '../../lib/mailer.ts';
 import { AlertRepository } from '../../repositories/alert-repository.ts';
 import { createTestApp, TEST_PG_URL, type TestApp } from '../../../test/helpers.ts';
 import { insertConfirmedAlert, insertJob, insertSpa } from '../../../test/factories.ts';
@@ -546,15 +546,33 @@ describe('two schedulers at once', () => {
       log: () => undefined,
     });
     const config = { ...t.config, alerts: { ...t.config.alerts, batch: 7 } };
+    // The first scheduler's first digest waits until the second has sent one (at most 10 s), so the
+    // second is sure to claim alerts while the first holds its own, however the two are scheduled.
+    let secondSent!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      secondSent = resolve;
+      setTimeout(resolve, 10_000).unref();
+    });
+    const appMailer = t.app.ctx.mailer;
     const a = createAlertScheduler({
       alerts: new AlertRepository(t.database),
-      mailer: t.app.ctx.mailer,
+      mailer: Object.assign(Object.create(appMailer) as Mailer, {
+        deliver: async (m: MailMessage) => {
+          await gate;
+          return appMailer.deliver(m);
+        },
+      }),
       config,
       log: () => undefined,
     });
     const b = createAlertScheduler({
       alerts: new AlertRepository(other),
-      mailer,
+      mailer: Object.assign(Object.create(mailer) as Mailer, {
+        deliver: async (m: MailMessage) => {
+          await mailer.deliver(m);
+          secondSent();
+        },
+      }),
       config,
       log: () => undefined,
     });
