@@ -119,8 +119,8 @@ export async function listJobWords(tx: Kysely<any>, engine: Engine): Promise<voi
     select distinct ${words.w} from jobs j cross join ${words.from} where j.is_active = 1
     ${engine === 'postgres' ? sql`on conflict ((md5(word))) do nothing` : sql``}`.execute(tx);
   const match = engine === 'postgres' ? sql`md5(w.word) = md5(t.w) and w.word = t.w` : sql`w.word = t.value`;
-  await sql`insert into job_words (word_id, posted_at, job_id, expires_at)
-    select w.id, j.posted_at, j.id, j.expires_at
+  await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city)
+    select w.id, j.posted_at, j.id, j.expires_at, j.city
     from jobs j cross join ${words.from} join job_word_list w on ${match}
     where j.is_active = 1 and ${engine === 'postgres' ? sql`not w.common` : sql`w.common = 0`}
     order by 1, 2, 3`.execute(tx);

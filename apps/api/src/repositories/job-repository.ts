@@ -1260,12 +1260,18 @@ export class JobRepository {
     // Words that the statistics show past the cap need no plan of their own: the page is found by
     // walking the date order to it, however deep (the proof costs nothing to make).
     const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
-    // One keyword and nothing else: its jobs read newest first from the lists of the words
-    // that contain it, as far as the page (decision 64); counted too, unless the statistics show it past
-    // the cap.
+    // One keyword alone, or keywords in one city: their jobs read newest first from the lists of the
+    // words that contain them (decision 64); counted too, unless the statistics show them past the cap.
     if (sort === 'newest' && this.wordListsServe(f, terms)) {
       const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
-      const listed = await this.fromWordLists(terms[0]!.text, offset, within, !byWordStatistics, now);
+      const listed = await this.fromWordLists(
+        terms.map((t) => t.text),
+        f.city,
+        offset,
+        within,
+        !byWordStatistics,
+        now,
+      );
       if (listed) {
         searchPlanning.fromWordLists++;
         if (byWordStatistics) searchPlanning.fromWordStatistics++;
@@ -1353,15 +1359,17 @@ export class JobRepository {
     return { data, total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
   }
 
-  /** A search of one keyword that the words' lists can answer (db/job-words.ts). */
+  /**
+   * A search that the words' lists can answer (db/job-words.ts): one keyword, alone or in one city; or
+   * several keywords in one city, of which the lists serve at least one.
+   */
   private wordListsServe(f: SearchFilters, terms: TextTerm[]): boolean {
-    const [term] = terms;
     return (
       searchPlanning.wordLists &&
-      terms.length === 1 &&
-      term!.kind === 'word' &&
-      wordsServe(term!.text) &&
-      !f.city &&
+      terms.length > 0 &&
+      (terms.length === 1 || !!f.city) &&
+      terms.every((t) => t.kind === 'word') &&
+      terms.some((t) => wordsServe(t.text)) &&
       !f.state &&
       !f.category &&
       !f.postedDate &&
@@ -1373,76 +1381,135 @@ export class JobRepository {
   }
 
   /**
-   * The ids of a page of one keyword's open jobs, newest first, from the entries of the words that
-   * contain it: each word's newest in order, merged, a job in two of them kept once (decision 64); and,
-   * when `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole
-   * (a bulk load), a common word contains the keyword, or more than MAX_WORDS do.
+   * The ids of a page of the open jobs holding every keyword of `texts` (in one city, when `city` is
+   * given), newest first, from the entries of the words that contain them (decision 64); and, when
+   * `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole (a
+   * bulk load), or no keyword is listed. A keyword is listed when the lists serve it (`wordsServe`), no
+   * common word contains it, and no more than MAX_WORDS words do.
    *
-   * PostgreSQL reads the words and their entries in one snapshot (repeatable read), and merges the
-   * words' ranges as it reads them (Merge Append, then Unique): nothing is sorted. SQLite's reads go to
-   * its read threads one statement at a time: the page's statement counts again the words still not
+   * One keyword: each of its words' newest entries in order (by word and city, with a city), as far as
+   * the page's end, merged, a job in two of them kept once. Several, in one city: the city's entries of
+   * each listed keyword, the jobs found for every one of them (`intersect`), and on those jobs' rows
+   * the test of each keyword not listed (a common word, punctuation, one or two characters); counted
+   * and sorted in one statement. A keyword that is not common is held by at most a fifth of the jobs,
+   * so a city's candidates are at most a fifth of its jobs.
+   *
+   * PostgreSQL reads the words and their entries in one snapshot (repeatable read), and merges one
+   * keyword's ranges as it reads them (Merge Append, then Unique): nothing is sorted. SQLite's reads go
+   * to its read threads one statement at a time: the page's statement counts again the words still not
    * common, and a word marked in between (its entries dropped after) sends the search the old way.
    */
   private async fromWordLists(
-    text: string,
+    texts: string[],
+    city: string | undefined,
     offset: number,
     limit: number,
     counted: boolean,
     now: number,
   ): Promise<{ ids: number[]; n: number } | undefined> {
     const pg = this.d.engine === 'postgres';
-    const read = async (db: Kysely<Database>) => {
-      const words = await (
-        pg
-          ? sql<{ kept: boolean; id: number | null; common: boolean | null }>`
-            select job_words_kept() as kept, w.id, w.common from (select 1) as one
+    const lookup = (text: string, i: number) =>
+      pg
+        ? sql`select job_words_kept() as kept, ${i}::int as i, w.id, w.common from (select 1) as one
             left join job_word_list as w on w.word like ${lowerPattern(text)}`
-          : sql<{ kept: number; id: number | null; common: number | null }>`
-            select (select ready from job_words_state where id = 1) as kept, w.id, w.common from (select 1) as one
+        : sql`select (select ready from job_words_state where id = 1) as kept, ${i} as i, w.id, w.common
+            from (select 1) as one
             left join (select l.id, l.common from job_word_list_fts as f join job_word_list as l on l.id = f.rowid
-              where f.word like ${likePattern(text)} and l.word like ${likePattern(text)}) as w on 1`
-      ).execute(db);
-      const [first] = words.rows;
-      if (!first?.kept || words.rows.some((w) => w.common) || words.rows.length > MAX_WORDS) return undefined;
-      const ids = words.rows.flatMap((w) => (w.id === null ? [] : [Number(w.id)]));
-      if (!ids.length) return { ids: [], n: 0 };
-      // Each word's newest `reach`, in order.
-      const arm = (id: number, reach: number) => sql`select posted_at, job_id from job_words
-        where word_id = ${id} and (expires_at is null or expires_at > ${now})
-        order by posted_at desc, job_id desc limit ${reach}`;
-      const merged = (reach: number) =>
-        sql.join(
-          ids.map((id) => (pg ? sql`(${arm(id, reach)})` : sql`select * from (${arm(id, reach)})`)),
-          sql` union all `,
-        );
-      const distinct = (reach: number, page: RawBuilder<unknown>) =>
-        sql`select distinct posted_at, job_id from (${merged(reach)}) as e
-          order by posted_at desc, job_id desc ${page}`;
-      const count = async () =>
+              where f.word like ${likePattern(text)} and l.word like ${likePattern(text)}) as w on 1`;
+    const served = texts.flatMap((text, i) => (wordsServe(text) ? [{ text, i }] : []));
+    const read = async (db: Kysely<Database>) => {
+      const words = await sql<{
+        kept: boolean | number;
+        i: number;
+        id: number | null;
+        common: boolean | number | null;
+      }>`${sql.join(
+        served.map(({ text, i }) => lookup(text, i)),
+        sql` union all `,
+      )}`.execute(db);
+      if (!words.rows[0]?.kept) return undefined;
+      const listed: number[][] = [];
+      const tested: string[] = [];
+      texts.forEach((text, i) => {
+        const rows = words.rows.filter((w) => Number(w.i) === i);
+        if (rows.length && !rows.some((w) => w.common) && rows.length <= MAX_WORDS)
+          listed.push(rows.flatMap((w) => (w.id === null ? [] : [Number(w.id)])));
+        else tested.push(text);
+      });
+      if (!listed.length || (texts.length === 1 && tested.length)) return undefined;
+      if (listed.some((ids) => !ids.length)) return { ids: [], n: 0 };
+      const inCity = city === undefined ? sql`` : sql`and city = ${city}`;
+      const open = sql`(expires_at is null or expires_at > ${now})`;
+      let pageOf: RawBuilder<unknown>;
+      let count: () => Promise<number>;
+      const counts = (from: RawBuilder<unknown>) => async () =>
         Number(
-          (
-            await sql<{ n: number }>`select count(*) as n from (${distinct(
-              TOTAL_CAP + 1,
-              sql`limit ${TOTAL_CAP + 1}`,
-            )}) as c`.execute(db)
-          ).rows[0]?.n ?? 0,
+          (await sql<{ n: number }>`select count(*) as n from (${from}) as c`.execute(db)).rows[0]?.n ?? 0,
         );
-      const pageOf = distinct(offset + limit, sql`limit ${limit} offset ${offset}`);
-      if (pg) {
-        const page = await sql<{ job_id: number }>`${pageOf}`.execute(db);
-        return { ids: page.rows.map((r) => Number(r.job_id)), n: counted ? await count() : TOTAL_CAP + 1 };
+      if (texts.length === 1) {
+        const [ids] = listed as [number[]];
+        // Each word's newest `reach`, in order.
+        const arm = (id: number, reach: number) => sql`select posted_at, job_id from job_words
+          where word_id = ${id} ${inCity} and ${open}
+          order by posted_at desc, job_id desc limit ${reach}`;
+        const merged = (reach: number) =>
+          sql.join(
+            ids.map((id) => (pg ? sql`(${arm(id, reach)})` : sql`select * from (${arm(id, reach)})`)),
+            sql` union all `,
+          );
+        const distinct = (reach: number, page: RawBuilder<unknown>) =>
+          sql`select distinct posted_at, job_id, null as n from (${merged(reach)}) as e
+            order by posted_at desc, job_id desc ${page}`;
+        pageOf = distinct(offset + limit, sql`limit ${limit} offset ${offset}`);
+        count = counts(distinct(TOTAL_CAP + 1, sql`limit ${TOTAL_CAP + 1}`));
+      } else {
+        const both = sql.join(
+          listed.map(
+            (ids) => sql`select posted_at, job_id from job_words
+              where word_id in (${sql.join(ids)}) ${inCity} and ${open}`,
+          ),
+          sql` intersect `,
+        );
+        const test = (text: string) =>
+          pg
+            ? sql`strpos(jobs.search_text, lower(${text})) > 0`
+            : sql`(${sql.join(
+                ['jobs.title', 'jobs.spa_name', 'jobs.description'].map((c) =>
+                  containsText('sqlite', c, text),
+                ),
+                sql` or `,
+              )})`;
+        const matches = tested.length
+          ? sql`select e.posted_at, e.job_id from (${both}) as e join jobs on jobs.id = e.job_id
+              where ${sql.join(tested.map(test), sql` and `)}`
+          : both;
+        // Counted with the page; a page past the last match is counted alone.
+        pageOf = sql`select posted_at, job_id, count(*) over () as n from (${matches}) as m
+          order by posted_at desc, job_id desc limit ${limit} offset ${offset}`;
+        count = counts(sql`select 1 from (${matches}) as m limit ${TOTAL_CAP + 1}`);
       }
-      const r = await sql<{ still: number | null; posted_at: number | null; job_id: number | null }>`
-        select (select count(*) from job_word_list where id in (${sql.join(ids)}) and common = 0) as still,
-          null as posted_at, null as job_id
+      const n = async (rows: { n: number | null }[]) =>
+        !counted ? TOTAL_CAP + 1 : rows[0] && rows[0].n !== null ? Number(rows[0].n) : await count();
+      if (pg) {
+        const page = await sql<{ job_id: number; n: number | null }>`${pageOf}`.execute(db);
+        return { ids: page.rows.map((r) => Number(r.job_id)), n: await n(page.rows) };
+      }
+      const all = listed.flat();
+      const r = await sql<{
+        still: number | null;
+        posted_at: number | null;
+        job_id: number | null;
+        n: number | null;
+      }>`
+        select (select count(*) from job_word_list where id in (${sql.join(all)}) and common = 0) as still,
+          null as posted_at, null as job_id, null as n
         union all
-        select null, p.posted_at, p.job_id from (${pageOf}) as p`.execute(db);
-      if (Number(r.rows[0]?.still) !== ids.length) return undefined;
-      const page = r.rows
+        select null, p.posted_at, p.job_id, p.n from (${pageOf}) as p`.execute(db);
+      if (Number(r.rows[0]?.still) !== new Set(all).size) return undefined;
+      const rows = r.rows
         .slice(1)
-        .map((row) => ({ at: Number(row.posted_at), id: Number(row.job_id) }))
-        .sort((a, b) => b.at - a.at || b.id - a.id);
-      return { ids: page.map((p) => p.id), n: counted ? await count() : TOTAL_CAP + 1 };
+        .sort((a, b) => Number(b.posted_at) - Number(a.posted_at) || Number(b.job_id) - Number(a.job_id));
+      return { ids: rows.map((p) => Number(p.job_id)), n: await n(rows) };
     };
     return pg ? this.db.transaction().setIsolationLevel('repeatable read').execute(read) : read(this.db);
   }

@@ -58,13 +58,14 @@ describe("the lists of each word's jobs", () => {
   };
 
   /** The search read from the lists, and as it is read without them: the same pages, and whether the lists served. */
-  const both = async (q: string) => {
+  const both = async (q: string, city?: string) => {
+    const query: Record<string, string> = city ? { q, city } : { q };
     const before = searchPlanning.fromWordLists;
-    const listed = await pages({ q });
+    const listed = await pages(query);
     const served = searchPlanning.fromWordLists > before;
     searchPlanning.wordLists = false;
     try {
-      expect(await pages({ q }), q).toEqual(listed);
+      expect(await pages(query), `${q} ${city ?? ''}`).toEqual(listed);
     } finally {
       searchPlanning.wordLists = true;
     }
@@ -116,6 +117,68 @@ describe("the lists of each word's jobs", () => {
     // `look` is in every seeded job's description: its deepest page is full.
     expect((await both('look')).listed[2]!.ids).toHaveLength(9);
     expect((await both('xqzvkw')).listed[0]!.total).toBe(0);
+  });
+
+  it("finds a keyword's jobs in one city as the walk does, and follows a job that moves", async () => {
+    const pune = await insertSpa(t.database, { name: 'Marigold Retreat', city: 'Pune' });
+    const inPune = await insertJob(t.database, pune, { title: 'Kumkumadi Beautician', city: 'Pune' });
+    const inDelhi = await insertJob(t.database, spaId, { title: 'Kumkumadi Therapist' });
+    const { listed, served } = await both('kumkumadi', 'Pune');
+    expect(served).toBe(true);
+    expect(listed[0]!.ids).toEqual([String(inPune)]);
+    expect((await both('kumkumadi')).listed[0]!.ids).toEqual([String(inDelhi), String(inPune)]);
+    for (const [q, city] of [
+      ['beautician', 'New Delhi'],
+      ['therap', 'Mumbai'],
+      ['look', 'Mumbai'],
+      ['tiebreak', 'New Delhi'],
+      ['मसाज', 'New Delhi'],
+      ['look', 'Nowhere'],
+    ] as const) {
+      const r = await both(q, city);
+      expect(r.served, `${q} ${city}`).toBe(true);
+      if (city !== 'Nowhere' && q !== 'tiebreak')
+        expect(r.listed[0]!.ids.length, `${q} ${city}`).toBeGreaterThan(0);
+    }
+    // Several keywords in a city: the jobs holding every one of them.
+    for (const [q, city] of [
+      ['kumkumadi beautician', 'Pune'],
+      ['kumkumadi therap', 'Pune'],
+      ['beautician senior', 'New Delhi'],
+      ['therap look', 'Mumbai'],
+      ['मसाज आयुर्वे', 'New Delhi'],
+      ['look xqzvkw', 'Mumbai'],
+      // A keyword the lists do not serve is tested on the rows the others find.
+      ['kumkumadi ma', 'Pune'],
+      ['beautician hair-stylist', 'New Delhi'],
+    ] as const) {
+      const r = await both(q, city);
+      expect(r.served, `${q} ${city}`).toBe(true);
+      if (!q.includes('xqzvkw') && q !== 'kumkumadi therap')
+        expect(r.listed[0]!.ids.length, `${q} ${city}`).toBeGreaterThan(0);
+    }
+    expect((await both('kumkumadi beautician', 'Pune')).listed[0]!.ids).toEqual([String(inPune)]);
+    expect((await both('kumkumadi therap', 'Pune')).listed[0]!.ids).toEqual([]);
+    expect((await both('beautician hair-stylist', 'New Delhi')).listed[0]!.total).toBe(1);
+    // Several keywords across the board, and keywords in a city none of which the lists serve, are left
+    // to the walk.
+    const walked: Record<string, string>[] = [
+      { q: 'kumkumadi beautician' },
+      { q: 'hair-stylist', city: 'New Delhi' },
+      { q: 'hair-stylist ma', city: 'New Delhi' },
+    ];
+    for (const query of walked) {
+      const before = searchPlanning.fromWordLists;
+      await pages(query);
+      expect(searchPlanning.fromWordLists, query.q).toBe(before);
+    }
+    await t.database.db.updateTable('jobs').set({ city: 'Nashik' }).where('id', '=', inPune).execute();
+    expect((await both('kumkumadi', 'Pune')).listed[0]!.ids).toEqual([]);
+    expect((await both('kumkumadi', 'Nashik')).listed[0]!.ids).toEqual([String(inPune)]);
+    // Another filter beside the city is left to the walk.
+    const before = searchPlanning.fromWordLists;
+    await pages({ q: 'kumkumadi', city: 'Nashik', state: 'Maharashtra' });
+    expect(searchPlanning.fromWordLists).toBe(before);
   });
 
   it('leaves out jobs that are closed or expired', async () => {
@@ -186,8 +249,11 @@ describe("the lists of each word's jobs", () => {
       expect(served, q).toBe(false);
       expect(listed[0]!.total, q).toBeGreaterThan(100);
     }
-    // A rarer word is still listed.
+    // A rarer word is still listed; with a common one in a city, the common one is tested on its rows.
     expect((await both('beautician')).served).toBe(true);
+    const { listed, served } = await both('guests beautician', 'Mumbai');
+    expect(served).toBe(true);
+    expect(listed[0]!.total).toBeGreaterThan(0);
   });
 
   it('are not read while paused for a bulk load, and are whole again once made anew', async () => {

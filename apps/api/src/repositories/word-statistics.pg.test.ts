@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { wordStatisticsBoard, type ListBody } from '../../test/word-statistics-board.ts';
 import { searchPlanning } from './job-repository.ts';
 
@@ -34,6 +34,11 @@ describe("PostgreSQL's word statistics (decision 35)", () => {
       .data[0]!;
     const { city } = job;
     const spa = job.spa.name.slice(0, 4).toLowerCase();
+    // The plans of a walk, not the words' lists (decision 64), which would serve a word in a city.
+    searchPlanning.wordLists = false;
+    onTestFinished(() => {
+      searchPlanning.wordLists = true;
+    });
     for (const [query, first] of [
       // Every job holds `hygiene`, and most titles `therap`: their trigram bitmaps outweigh one city's jobs.
       [{ q: 'hygiene', city }, true],

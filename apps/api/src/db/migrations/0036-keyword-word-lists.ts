@@ -10,13 +10,14 @@ import { trigramOperatorClass } from './0004-text-search.ts';
  * - `job_word_list`: every word once (by its md5, so a word of any length fits the unique index), with
  *   a trigram index to find the words that contain a keyword, and whether it is common (not listed).
  * - `job_words`: one entry per open job and word that is not common, ordered by word, then date and id,
- *   carrying the expiry; and by job, to drop a job's entries.
+ *   carrying the expiry; by word, then the job's city, date and id, for a keyword in one city; and by
+ *   job, to drop a job's entries.
  * - `job_words_state`: whether the lists are whole; searches and the triggers use them only then.
  *
  * Triggers keep them in the transaction of every write to the jobs: one statement's rows at a time
  * (transition tables), so a batch of a thousand jobs is listed in a few statements, not thousands.
- * An update that changes none of the text, the date, the expiry or whether the job is open (a view
- * counted) lists nothing again.
+ * An update that changes none of the text, the date, the expiry, the city or whether the job is open (a
+ * view counted) lists nothing again.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
@@ -34,9 +35,13 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     word_id integer not null,
     posted_at bigint not null,
     job_id integer not null,
-    expires_at bigint
+    expires_at bigint,
+    city text not null
   )`.execute(db);
   await sql`create index job_words_order on job_words (word_id, posted_at, job_id) include (expires_at)`.execute(
+    db,
+  );
+  await sql`create index job_words_city on job_words (word_id, city, posted_at, job_id) include (expires_at)`.execute(
     db,
   );
   await sql`create index job_words_job on job_words (job_id)`.execute(db);
@@ -50,8 +55,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
         select distinct t.w from jobs j cross join lateral regexp_split_to_table(j.search_text, ${breaks}) as t(w)
         where j.id = any(ids) and j.is_active = 1 and t.w <> ''
         on conflict ((md5(word))) do nothing;
-      insert into job_words (word_id, posted_at, job_id, expires_at)
-        select w.id, j.posted_at, j.id, j.expires_at from jobs j
+      insert into job_words (word_id, posted_at, job_id, expires_at, city)
+        select w.id, j.posted_at, j.id, j.expires_at, j.city from jobs j
         cross join lateral (select distinct t.w from regexp_split_to_table(j.search_text, ${breaks}) as t(w)) as t
         join job_word_list w on md5(w.word) = md5(t.w) and w.word = t.w
         where j.id = any(ids) and j.is_active = 1 and not w.common;
@@ -71,7 +76,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
       if not job_words_kept() then return null; end if;
       changed := array(select n.id from new_jobs n join old_jobs o on o.id = n.id
         where n.search_text is distinct from o.search_text or n.posted_at is distinct from o.posted_at
-          or n.expires_at is distinct from o.expires_at or n.is_active is distinct from o.is_active);
+          or n.expires_at is distinct from o.expires_at or n.is_active is distinct from o.is_active
+          or n.city is distinct from o.city);
       if cardinality(changed) > 0 then
         delete from job_words where job_id = any(changed);
         perform job_words_post(changed);
@@ -109,8 +115,8 @@ async function sqliteLists(db: Kysely<any>): Promise<void> {
     `(select value as w from json_each(job_text_words(${job}.title, ${job}.spa_name, ${job}.description)))`;
   const post = `
       insert or ignore into job_word_list (word) select w from ${words('new')} where new.is_active = 1;
-      insert into job_words (word_id, posted_at, job_id, expires_at)
-        select l.id, new.posted_at, new.id, new.expires_at from ${words('new')} as t
+      insert into job_words (word_id, posted_at, job_id, expires_at, city)
+        select l.id, new.posted_at, new.id, new.expires_at, new.city from ${words('new')} as t
         join job_word_list l on l.word = t.w where new.is_active = 1 and l.common = 0;`;
   const kept = `(select ready from job_words_state where id = 1) = 1`;
   for (const statement of [
@@ -123,13 +129,14 @@ async function sqliteLists(db: Kysely<any>): Promise<void> {
       insert into job_word_list_fts (job_word_list_fts, rowid, word) values ('delete', old.id, old.word);
     end`,
     `create table job_words (word_id integer not null, posted_at integer not null, job_id integer not null,
-      expires_at integer, primary key (word_id, posted_at, job_id)) without rowid`,
+      expires_at integer, city text not null, primary key (word_id, posted_at, job_id)) without rowid`,
+    `create index job_words_city on job_words (word_id, city, posted_at, job_id, expires_at)`,
     `create index job_words_job on job_words (job_id)`,
     `create table job_words_state (id integer primary key check (id = 1), ready integer not null)`,
     `insert into job_words_state (id, ready) values (1, 0)`,
     `create trigger job_words_insert after insert on jobs when ${kept} begin ${post} end`,
-    `create trigger job_words_update after update of title, spa_name, description, posted_at, expires_at, is_active
-      on jobs when ${kept} begin
+    `create trigger job_words_update after update of title, spa_name, description, posted_at, expires_at, is_active,
+      city on jobs when ${kept} begin
       delete from job_words where job_id = old.id; ${post}
     end`,
     `create trigger job_words_delete after delete on jobs when ${kept} begin
