@@ -227,15 +227,27 @@ export class EmployerRepository {
     });
   }
 
-  /** Edits a spa's details; a rejected spa goes back to pending for another look. */
+  /**
+   * Edits a spa's details; a rejected spa goes back to pending for another look. A spa that moves takes
+   * with it the jobs that were in its old city (a job imported with a city of its own keeps it), so they
+   * are found in its new city.
+   */
   async updateSpa(actor: Actor, spaId: number, f: SpaFields): Promise<Outcome<null>> {
     return this.db.transaction().execute(async (tx) => {
       if (!(await this.memberRole(actor, spaId, tx))) return { ok: false, reason: 'not-found' } as const;
       const spa = await tx
         .selectFrom('spas')
-        .select('verification')
+        .select(['verification', 'city', 'state'])
         .where('id', '=', spaId)
         .executeTakeFirstOrThrow();
+      if (spa.city !== f.city || spa.state !== f.state)
+        await tx
+          .updateTable('jobs')
+          .set({ city: f.city, state: f.state })
+          .where('spa_id', '=', spaId)
+          .where('city', '=', spa.city)
+          .where('state', '=', spa.state)
+          .execute();
       await tx
         .updateTable('spas')
         .set({

@@ -179,6 +179,55 @@ describe('spas and jobs', () => {
     expect((await get('/geo/place?city=Atlantis')).statusCode).toBe(404);
   });
 
+  it("a spa that moves takes its jobs to its new city, in the listings and the keyword's lists", async () => {
+    const title = 'Kansa Vataki Therapist';
+    const { employer, spaId, jobId } = await employerWithJob(t, admin, { title });
+    // A job imported with a city of its own (not the spa's) keeps it.
+    const own = await t.database.db
+      .insertInto('jobs')
+      .values({
+        spa_id: Number(spaId),
+        title: `${title} Goa`,
+        salary: '20000',
+        experience: '1 year',
+        category: 'Therapist',
+        city: 'Panaji',
+        state: 'Goa',
+        location: 'Panaji',
+        description: 'Kansa vataki foot massage.',
+        requirements: 'None',
+        posted_at: Date.now(),
+        expires_at: Date.now() + 30 * DAY,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inCity = async (city: string, query: string) => {
+      const res = await get(`/spajobs?${query}&city=${encodeURIComponent(city)}`);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { _id: string }[] }>().data.map((j) => j._id);
+    };
+    expect(await inCity('Bengaluru', 'q=vataki')).toEqual([jobId]);
+    const moved = await put(
+      `/employer/spas/${spaId}`,
+      employer.headers,
+      spaBody({
+        city: 'Mysuru',
+        addressLine: '3 Palace Road',
+        pincode: '570001',
+        latitude: 12.3,
+        longitude: 76.65,
+      }),
+    );
+    expect(moved.statusCode).toBe(200);
+    for (const query of ['q=vataki', `title=${encodeURIComponent(title)}`]) {
+      expect(await inCity('Bengaluru', query), query).toEqual([]);
+      expect(await inCity('Mysuru', query), query).toEqual([jobId]);
+    }
+    expect(await inCity('Panaji', 'q=vataki')).toEqual([String(own.id)]);
+    expect((await get(`/spajobs/${jobId}`)).json()).toMatchObject({ city: 'Mysuru', state: 'Karnataka' });
+  });
+
   it('refuses a bad job post with the contract messages and saves nothing', async () => {
     const { employer, spaId } = await employerWithJob(t, admin);
     const count = async () =>
