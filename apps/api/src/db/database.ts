@@ -37,6 +37,13 @@ export interface Db {
    */
   point: Kysely<Database>;
   /**
+   * Reads, as `read` sees the data, by statements whose best plan is the same for every value they are
+   * given (spas near a place, decision 62): on PostgreSQL a pool of its own whose prepared statements are
+   * planned once and kept (plan_cache_mode = force_generic_plan), where `read` plans each execution
+   * again when PostgreSQL guesses that a plan for the values would be cheaper. On SQLite, `read`.
+   */
+  fixedPlans: Kysely<Database>;
+  /**
    * Reads for the server's own upkeep that no visitor waits for (the search planner's statistics,
    * refreshed each minute). On SQLite they run on a read thread of their own at a lower priority, so that
    * a count over every open job never holds a visitor's search behind it on the read threads; on
@@ -261,7 +268,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
           : { statementMs: options.queryBudgetMs, queryMs: options.queryBudgetMs + 1500 };
     const limits = options.limits === 'none' ? none : { ...POSTGRES_LIMITS, ...budget, ...options.limits };
     // The replica's connections are read-only even when its address is the primary's: nothing writes there.
-    const makePool = (connectionString: string, readOnly = false) => {
+    const makePool = (connectionString: string, readOnly = false, generic = false) => {
       // No JIT: a query that serves a request runs for milliseconds, and compiling it would cost more.
       // A walk whose test may read a long job's row is estimated as if it read every row's, well past
       // the cost at which PostgreSQL compiles (jit_above_cost).
@@ -269,6 +276,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
         '-c jit=off',
         ...(schema ? [`-c search_path=${schema}`] : []),
         ...(readOnly ? ['-c default_transaction_read_only=on'] : []),
+        ...(generic ? ['-c plan_cache_mode=force_generic_plan'] : []),
       ];
       return new pg.Pool({
         connectionString,
@@ -288,11 +296,17 @@ export async function createDb(options: DbOptions): Promise<Db> {
     const replica = isPostgresUrl(options.readDatabaseUrl)
       ? makePool(options.readDatabaseUrl, true)
       : undefined;
+    // Its connections are opened as its statements need them, and closed when idle as the others are.
+    const generic = makePool(
+      isPostgresUrl(options.readDatabaseUrl) ? options.readDatabaseUrl : options.databaseUrl,
+      true,
+      true,
+    );
     // A server that ends an idle connection (a restart, a failover, a proxy,
     // idle_session_timeout) makes the pool emit 'error'; the pool has already
     // dropped that connection and opens a new one on the next request. Without
     // a listener the error would end the process.
-    for (const p of [pool, replica]) {
+    for (const p of [pool, replica, generic]) {
       p?.on('error', (err) => {
         const e = err as { code?: string };
         console.warn(`PostgreSQL closed an idle connection (${e.code ?? err.message}); it will be reopened.`);
@@ -306,16 +320,21 @@ export async function createDb(options: DbOptions): Promise<Db> {
           dialect: new PostgresDialect({ pool: resilientPool(replica, limits.queryMs) }),
         })
       : db;
+    const fixedPlans = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: resilientPool(generic, limits.queryMs) }),
+    });
     return {
       db,
       read,
       point: read,
+      fixedPlans,
       background: read,
       engine: 'postgres',
       options,
       destroy: async () => {
         await db.destroy();
         if (read !== db) await read.destroy();
+        await fixedPlans.destroy();
       },
     };
   }
@@ -372,6 +391,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
     db,
     read: db,
     point,
+    fixedPlans: db,
     background,
     engine: 'sqlite',
     options,

@@ -48,4 +48,18 @@ describe('statements kept prepared on PostgreSQL connections', () => {
       await t.database.db.selectFrom('jobs').select('id').where('id', '=', job!.id).execute(),
     ).toHaveLength(1);
   });
+
+  it('statements whose plan is the same for every value are planned once, on a pool of their own', async () => {
+    const setting = async (db: typeof t.database.db) =>
+      (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0]!.plan_cache_mode;
+    expect(await setting(t.database.fixedPlans)).toBe('force_generic_plan');
+    expect(await setting(t.database.read)).toBe('auto');
+    // A nearby page read there, twice: the same spas.
+    const near = () =>
+      t.app.inject({ url: '/api/v1/spas/nearspa', query: { lat: '19.07', lng: '72.87', radius: '100' } });
+    const first = await near();
+    expect(first.statusCode).toBe(200);
+    expect((await near()).json()).toEqual(first.json());
+    expect(first.json().data.length).toBeGreaterThan(0);
+  });
 });

@@ -167,8 +167,8 @@ export class SpaRepository {
     return this.d.read;
   }
 
-  private withOpenJobs(now: number) {
-    return this.db
+  private withOpenJobs(now: number, db = this.db) {
+    return db
       .selectFrom('spas')
       .select(LISTED.map((c) => `spas.${c}` as const))
       .select((eb) =>
@@ -258,7 +258,8 @@ export class SpaRepository {
       r.innerHi,
     ]);
     const json = JSON.stringify(rows);
-    return this.db.with(
+    // Its statements' plans are the same for every place and radius: planned once (decision 62).
+    return this.d.fixedPlans.with(
       (w) => w('strips').materialized(),
       () =>
         this.d.engine === 'postgres'
@@ -348,7 +349,7 @@ export class SpaRepository {
    */
   async within(lat: number, lng: number, radiusKm: number, cap: number): Promise<Map<number, number>> {
     const rows = await prepared(
-      this.db
+      this.d.fixedPlans
         .selectFrom(this.nearestFirst({ lat, lng, radiusKm }, {}, cap, 0))
         .select(['r.id', distanceFrom(this.d.engine, lat, lng, 'r').as('d')])
         .orderBy('r.p', 'desc')
@@ -397,7 +398,7 @@ export class SpaRepository {
   /** One page of the spas within a circle, nearest first, each whole with its distance. */
   private async nearestPage(near: Required<Near>, filters: SpaFilters, limit: number, offset: number) {
     const rows = await prepared(
-      this.withOpenJobs(Date.now())
+      this.withOpenJobs(Date.now(), this.d.fixedPlans)
         .innerJoin(this.nearestFirst(near, filters, limit, offset), 'r.id', 'spas.id')
         .select(distanceFrom(this.d.engine, near.lat, near.lng, 'r').as('d'))
         .orderBy('r.p', 'desc')

@@ -20,6 +20,8 @@ let admin: pg.Client;
 let page = 0;
 /** A listing URL not asked for before, so that no cached answer hides the database. */
 const freshListing = () => `/api/v1/jobs?page=${++page}&limit=5`;
+/** Spas near a place: read on a pool of their own (fixed plans, db/database.ts). */
+const freshNearby = () => `/api/v1/spas/nearspa?lat=19.0&lng=72.8&radius=${50 + ++page}`;
 
 async function get(url: string) {
   const started = performance.now();
@@ -60,7 +62,9 @@ afterAll(async () => {
 describe('PostgreSQL faults', () => {
   it('lives through the server ending its idle connections, and serves again on new ones', async () => {
     // Several requests at once, so that the pool holds several connections.
-    const warm = await Promise.all(Array.from({ length: 6 }, () => get(freshListing())));
+    const warm = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => get(i % 2 ? freshNearby() : freshListing())),
+    );
     expect(warm.map((r) => r.status)).toEqual(Array(6).fill(200));
     const idle = await appBackends('idle');
     expect(idle.length).toBeGreaterThan(0);
@@ -70,7 +74,9 @@ describe('PostgreSQL faults', () => {
 
     expect(server.alive()).toBe(true);
     expect((await get('/healthz')).status).toBe(200);
-    const after = await Promise.all(Array.from({ length: 6 }, () => get(freshListing())));
+    const after = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => get(i % 2 ? freshNearby() : freshListing())),
+    );
     for (const r of after) expect(r.status).toBe(200);
     expect(server.alive()).toBe(true);
     const fresh = await appBackends();
