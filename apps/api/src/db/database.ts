@@ -280,7 +280,8 @@ export async function createDb(options: DbOptions): Promise<Db> {
       ];
       return new pg.Pool({
         connectionString,
-        max: options.poolSize ?? 10,
+        // The pool of fixed plans serves a few kinds of statement only: half as many connections.
+        max: generic ? Math.max(2, Math.ceil((options.poolSize ?? 10) / 2)) : (options.poolSize ?? 10),
         options: settings.join(' '),
         connectionTimeoutMillis: limits.connectMs,
         idleTimeoutMillis: limits.idleMs,
