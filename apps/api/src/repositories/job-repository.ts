@@ -1470,18 +1470,10 @@ export class JobRepository {
           ),
           sql` intersect `,
         );
-        const test = (text: string) =>
-          pg
-            ? sql`strpos(jobs.search_text, lower(${text})) > 0`
-            : sql`(${sql.join(
-                ['jobs.title', 'jobs.spa_name', 'jobs.description'].map((c) =>
-                  containsText('sqlite', c, text),
-                ),
-                sql` or `,
-              )})`;
+        const eb = expressionBuilder<Database, 'jobs'>();
         const matches = tested.length
           ? sql`select e.posted_at, e.job_id from (${both}) as e join jobs on jobs.id = e.job_id
-              where ${sql.join(tested.map(test), sql` and `)}`
+              where ${eb.and(tested.map((text) => this.termMatches(eb, { kind: 'word', text })))}`
           : both;
         // Counted with the page; a page past the last match is counted alone.
         pageOf = sql`select posted_at, job_id, count(*) over () as n from (${matches}) as m
