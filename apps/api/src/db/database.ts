@@ -18,6 +18,7 @@ import { startCheckpointer } from './sqlite/checkpointer.ts';
 import { registerTextSignature } from './sqlite/text-signature.mjs';
 import { registerWordSample } from './sqlite/word-sample.mjs';
 import { registerTextWords } from './sqlite/text-words.mjs';
+import { registerSpaNameParts } from './sqlite/spa-name-parts.mjs';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -352,6 +353,7 @@ export async function createDb(options: DbOptions): Promise<Db> {
   registerTextSignature(database);
   registerWordSample(database);
   registerTextWords(database);
+  registerSpaNameParts(database);
   // An in-memory database cannot be shared with other threads; it reads on the main thread.
   const pool =
     file === ':memory:' || options.readWorkers === 0

@@ -35,6 +35,7 @@ import * as textSignatures from './migrations/0033-text-signatures.ts';
 import * as sqlitePayOrderCarriesText from './migrations/0034-sqlite-pay-order-carries-text.ts';
 import * as spaPlaceStrips from './migrations/0035-spa-place-strips.ts';
 import * as keywordWordLists from './migrations/0036-keyword-word-lists.ts';
+import * as spaNamePartCounts from './migrations/0037-spa-name-part-counts.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -91,6 +92,7 @@ const migrations: Migrations = {
   '0034-sqlite-pay-order-carries-text': sqlitePayOrderCarriesText,
   '0035-spa-place-strips': spaPlaceStrips,
   '0036-keyword-word-lists': keywordWordLists,
+  '0037-spa-name-part-counts': spaNamePartCounts,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

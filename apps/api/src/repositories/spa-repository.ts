@@ -24,6 +24,8 @@ import {
   trigramsServe,
 } from '../db/text-search.ts';
 import { closenessTo, distanceFrom } from '../db/distance.ts';
+import { SPA_NAME_PART_CHARS } from '../db/sqlite/spa-name-parts.mjs';
+import { lowerAscii } from '../db/sqlite/text-words.mjs';
 import { distanceKm, roundKm, stripRanges } from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
@@ -142,10 +144,27 @@ export function innerRadius(radiusKm: number, total: number, needed: number): nu
  */
 export const spaPlanning: {
   force?: 'trigrams' | 'names' | undefined;
+  /** Whether a short name part alone is counted from its row of `spa_name_parts` (migration 0037). */
+  partCounts: boolean;
   /** Nearest-first pages read from a smaller circle than asked, and those read again from the whole (read by tests). */
   fromInner: number;
   innerFellShort: number;
-} = { fromInner: 0, innerFellShort: 0 };
+} = { partCounts: true, fromInner: 0, innerFellShort: 0 };
+
+/**
+ * Whether a name part searched alone is counted from its row of `spa_name_parts` (decision 66): one of one
+ * to SPA_NAME_PART_CHARS characters, with no place filter.
+ */
+function countedByPart(f: SpaFilters): f is SpaFilters & { name: string } {
+  return (
+    spaPlanning.partCounts &&
+    !spaPlanning.force &&
+    !!f.name &&
+    !f.state &&
+    !f.city &&
+    charLength(f.name) <= SPA_NAME_PART_CHARS
+  );
+}
 
 /**
  * SQLite: whether a page of a name part's `n` spas (of about `spas`) costs less read from the name index
@@ -432,13 +451,11 @@ export class SpaRepository {
     from?: { lat: number; lng: number },
   ): Promise<{ data: Spa[]; total: number; totalCapped: boolean }> {
     const now = Date.now();
+    const sqlite = this.d.engine === 'sqlite';
+    const byPart = countedByPart(filters);
     const byPhrase =
-      this.d.engine === 'sqlite' &&
-      !!filters.name &&
-      !filters.state &&
-      !filters.city &&
-      phraseFindsAsLike(filters.name);
-    const few = byPhrase ? undefined : await this.fewByName(filters.name);
+      sqlite && !!filters.name && !filters.state && !filters.city && phraseFindsAsLike(filters.name);
+    const few = byPhrase || (sqlite && byPart) ? undefined : await this.fewByName(filters.name);
     const narrow = <Q extends { where: (e: Expression<SqlBool>) => Q }>(q: Q, by = few): Q =>
       by ? q.where(by) : q;
     const count = (where: ReturnType<SpaRepository['filterWhere']>) =>
@@ -473,14 +490,16 @@ export class SpaRepository {
 
     let n: number;
     let rows: SpaWithCount[];
-    if (byPhrase) {
-      // SQLite, a name part alone (decision 0038): counted from the name index's phrase, exactly, then the
-      // page read from the index's spas when there are few, otherwise by walking the rating order.
+    if (sqlite && (byPhrase || byPart)) {
+      // SQLite, a name part alone (decisions 0038 and 0066): counted from its row of the parts' counts when
+      // it is short, otherwise from the name index's phrase, exactly; then the page read from the index's
+      // spas when there are few, otherwise by walking the rating order.
       const phrase = ftsPhrase(filters.name!);
+      const exact = byPart
+        ? sql`coalesce((select spas from spa_name_parts where part = ${lowerAscii(filters.name!)}), 0)`
+        : sql`(select count(*) from (select rowid from spas_fts where spas_fts match ${phrase} limit ${TOTAL_CAP + 1}))`;
       // With the count, the highest id: about how many spas there are, for the page's plan.
-      const counted = await sql<{ n: number; spas: number | null }>`select
-        (select count(*) from (select rowid from spas_fts where spas_fts match ${phrase} limit ${TOTAL_CAP + 1}))
-          as n,
+      const counted = await sql<{ n: number; spas: number | null }>`select ${exact} as n,
         (select max(id) from spas) as spas`.execute(this.db);
       n = Number(counted.rows[0]?.n ?? 0);
       const offset = (page - 1) * limit;
@@ -490,7 +509,7 @@ export class SpaRepository {
         n > offset
           ? await pageOf(
               this.filterWhere(filters),
-              fewerFromPhrase(n, spas, offset + limit) ? fromIndex : undefined,
+              byPhrase && fewerFromPhrase(n, spas, offset + limit) ? fromIndex : undefined,
             )
           : [];
     } else if (this.d.engine === 'postgres' && filters.name) {
@@ -534,6 +553,12 @@ export class SpaRepository {
    */
   private async pgNameCount(f: SpaFilters): Promise<number | undefined> {
     if (!f.name || f.state || f.city || spaPlanning.force === 'names') return undefined;
+    if (countedByPart(f)) {
+      const r = await sql<{
+        n: number;
+      }>`select spas as n from spa_name_parts where part = lower(${f.name})`.execute(this.db);
+      return Number(r.rows[0]?.n ?? 0);
+    }
     const byPairs = spaPlanning.force !== 'trigrams' && charLength(f.name) >= 2 && !pgTrigramsIn(f.name);
     const test = byPairs
       ? sql<SqlBool>`spa_name_pairs(spas.name_search) @> spa_name_pairs(lower(${f.name}))

@@ -6,7 +6,8 @@
 export const WORD_BREAK = /[\t\n\v\f\r !-/:-@[-`{-~]/;
 const BREAKS = new RegExp(`${WORD_BREAK.source}+`);
 
-const lowerAscii = (text) => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+/** A text with its ASCII letters lower-cased, as SQLite's LIKE and lower() compare them. */
+export const lowerAscii = (text) => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 /** The distinct words of the texts. */
 export function textWords(...texts) {
