@@ -449,15 +449,16 @@ function uncachedScenarios(v: Vocabulary): { name: string; target: number; path:
     `?${new URLSearchParams(Object.entries(params).flatMap(([k, x]): [string, string][] => (x === undefined ? [] : [[k, String(x)]]))).toString()}`;
   const page = (max: number) => 1 + Math.floor(Math.random() * max);
   return [
-    {
-      name: 'nearby spas, random place and radius',
+    // As the home page asks (its six nearest spas), and as the API answers by default (50 a page).
+    ...[6, undefined].map((limit) => ({
+      name: `nearby spas, random place and radius, ${limit ? `${limit} (the home page)` : '50 (the API default)'}`,
       target: 50,
       path: () => {
         const c = pick(v.cities);
         const jitter = () => (Math.random() - 0.5) * 0.2;
-        return `/api/v1/spas/nearspa${q({ lat: (c.lat + jitter()).toFixed(4), lng: (c.lng + jitter()).toFixed(4), radius: pick([5, 10, 20, 50, 100]) })}`;
+        return `/api/v1/spas/nearspa${q({ lat: (c.lat + jitter()).toFixed(4), lng: (c.lng + jitter()).toFixed(4), radius: pick([5, 10, 20, 50, 100]), limit })}`;
       },
-    },
+    })),
     {
       name: 'job filters, random city/state/category/page',
       target: 50,

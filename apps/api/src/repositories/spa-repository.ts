@@ -132,8 +132,9 @@ const SQLITE_NAME_COST = { candidate: 1.5, entry: 0.06 };
 /**
  * The smaller circle a nearest-first page is first read from (`near`): at the mean density of the
  * `total` spas counted within `radiusKm`, it would hold NEAR_INNER_MARGIN times the `needed` nearest.
+ * When it holds fewer, a circle twice as wide is read next, up to the whole (decision 51's addendum).
  */
-const NEAR_INNER_MARGIN = 4;
+const NEAR_INNER_MARGIN = 2;
 export function innerRadius(radiusKm: number, total: number, needed: number): number {
   return radiusKm * Math.sqrt(Math.min(1, (NEAR_INNER_MARGIN * needed) / Math.max(1, total)));
 }
@@ -400,14 +401,14 @@ export class SpaRepository {
     const total = await this.countInCircle(near, filters);
     if (offset >= total) return { data: [], total };
     const expected = Math.min(limit, total - offset);
-    const inner = innerRadius(near.radiusKm, total, offset + limit);
-    const smaller =
-      inner < near.radiusKm
-        ? await this.nearestPage({ ...near, radiusKm: inner }, filters, limit, offset)
-        : undefined;
-    if (smaller) spaPlanning[smaller.length === expected ? 'fromInner' : 'innerFellShort']++;
-    const rows =
-      smaller?.length === expected ? smaller : await this.nearestPage(near, filters, limit, offset);
+    let radiusKm = innerRadius(near.radiusKm, total, offset + limit);
+    let rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
+    if (radiusKm < near.radiusKm) spaPlanning[rows.length === expected ? 'fromInner' : 'innerFellShort']++;
+    // Short of the page: the spas are thinner near the point than over the circle.
+    while (rows.length < expected && radiusKm < near.radiusKm) {
+      radiusKm = Math.min(near.radiusKm, radiusKm * 2);
+      rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
+    }
     return {
       data: rows.map((r) => toSpa(r, Number(r.d))),
       total,

@@ -59,9 +59,9 @@ describe('spas near a place, page by page', () => {
     const all = expected(crowded, 100);
     expect(all.length).toBe(120);
     const before = spaPlanning.fromInner;
-    // Pages 1 to 5 lie among the nearest 25, which a circle of 91 km or less holds at the mean density;
-    // page 8's nearest 40 do not, and it is read from the whole circle.
-    for (const p of [1, 2, 3, 5, 8]) {
+    // Pages 1 to 8 lie among the nearest 40, which a circle of 82 km or less would hold twice over at the
+    // mean density; page 13's nearest 65 would not fit twice in the whole circle, which is read.
+    for (const p of [1, 2, 3, 5, 8, 13]) {
       const body = await page(crowded, 100, p, 5);
       expect(body.total).toBe(120);
       expect(
@@ -70,10 +70,10 @@ describe('spas near a place, page by page', () => {
       ).toEqual(all.slice((p - 1) * 5, p * 5).map((s) => s.id));
       for (const [i, s] of body.data.entries()) expect(s.distance).toBeCloseTo(all[(p - 1) * 5 + i]!.d, 1);
     }
-    expect(spaPlanning.fromInner - before).toBe(4);
+    expect(spaPlanning.fromInner - before).toBe(5);
   });
 
-  it('reads the whole circle when the smaller one holds less than the page', async () => {
+  it('reads wider circles when the smaller one holds less than the page', async () => {
     const all = expected(sparse, 100);
     expect(all.length).toBe(104);
     const short = spaPlanning.innerFellShort;
