@@ -90,9 +90,12 @@ export async function rebuildJobWords(
   return true;
 }
 
-/** rebuildJobWords' work, in the caller's transaction. */
+/**
+ * rebuildJobWords' work, in the caller's transaction. Each entry carries its job's pay and experience
+ * (migration 0038); `pay: false` lists them as migration 0036 did, before the entries had them.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function listJobWords(tx: Kysely<any>, engine: Engine): Promise<void> {
+export async function listJobWords(tx: Kysely<any>, engine: Engine, { pay = true } = {}): Promise<void> {
   // PostgreSQL: no job is written meanwhile (SQLite has one writer, and it is this one).
   if (engine === 'postgres') await sql`lock table jobs in share mode`.execute(tx);
   await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`false` : sql`0`} where id = 1`.execute(
@@ -119,8 +122,8 @@ export async function listJobWords(tx: Kysely<any>, engine: Engine): Promise<voi
     select distinct ${words.w} from jobs j cross join ${words.from} where j.is_active = 1
     ${engine === 'postgres' ? sql`on conflict ((md5(word))) do nothing` : sql``}`.execute(tx);
   const match = engine === 'postgres' ? sql`md5(w.word) = md5(t.w) and w.word = t.w` : sql`w.word = t.value`;
-  await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city)
-    select w.id, j.posted_at, j.id, j.expires_at, j.city
+  await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city${pay ? sql`, salary_min, experience_min` : sql``})
+    select w.id, j.posted_at, j.id, j.expires_at, j.city${pay ? sql`, j.salary_min, j.experience_min` : sql``}
     from jobs j cross join ${words.from} join job_word_list w on ${match}
     where j.is_active = 1 and ${engine === 'postgres' ? sql`not w.common` : sql`w.common = 0`}
     order by 1, 2, 3`.execute(tx);

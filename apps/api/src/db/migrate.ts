@@ -36,6 +36,7 @@ import * as sqlitePayOrderCarriesText from './migrations/0034-sqlite-pay-order-c
 import * as spaPlaceStrips from './migrations/0035-spa-place-strips.ts';
 import * as keywordWordLists from './migrations/0036-keyword-word-lists.ts';
 import * as spaNamePartCounts from './migrations/0037-spa-name-part-counts.ts';
+import * as wordListsCarryPay from './migrations/0038-word-lists-carry-pay.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -93,6 +94,7 @@ const migrations: Migrations = {
   '0035-spa-place-strips': spaPlaceStrips,
   '0036-keyword-word-lists': keywordWordLists,
   '0037-spa-name-part-counts': spaNamePartCounts,
+  '0038-word-lists-carry-pay': wordListsCarryPay,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

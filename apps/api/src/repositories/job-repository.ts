@@ -1266,7 +1266,7 @@ export class JobRepository {
       const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
       const listed = await this.fromWordLists(
         terms.map((t) => t.text),
-        f.city,
+        f,
         offset,
         within,
         !byWordStatistics,
@@ -1361,11 +1361,14 @@ export class JobRepository {
 
   /**
    * A search that the words' lists can answer (db/job-words.ts): one keyword, alone or in one city; or
-   * several keywords in one city, of which the lists serve at least one.
+   * several keywords in one city, of which the lists serve at least one; with pay and experience or
+   * without (the entries carry both, migration 0038).
    */
   private wordListsServe(f: SearchFilters, terms: TextTerm[]): boolean {
     return (
       searchPlanning.wordLists &&
+      // A plan forced (by tests, to compare the ways of reading) is read as forced.
+      !searchPlanning.force &&
       terms.length > 0 &&
       (terms.length === 1 || !!f.city) &&
       terms.every((t) => t.kind === 'word') &&
@@ -1373,8 +1376,6 @@ export class JobRepository {
       !f.state &&
       !f.category &&
       !f.postedDate &&
-      !f.salaryMin &&
-      f.experience === undefined &&
       !f.spaIds &&
       f.lat === undefined
     );
@@ -1382,7 +1383,8 @@ export class JobRepository {
 
   /**
    * The ids of a page of the open jobs holding every keyword of `texts` (in one city, when `city` is
-   * given), newest first, from the entries of the words that contain them (decision 64); and, when
+   * given; paying at least `salaryMin` and asking no more than `experience` years, when given, tested on
+   * the entries), newest first, from the entries of the words that contain them (decision 64); and, when
    * `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole (a
    * bulk load), or no keyword is listed. A keyword is listed when the lists serve it (`wordsServe`), no
    * common word contains it, and no more than MAX_WORDS words do.
@@ -1401,7 +1403,7 @@ export class JobRepository {
    */
   private async fromWordLists(
     texts: string[],
-    city: string | undefined,
+    { city, salaryMin, experience }: Pick<SearchFilters, 'city' | 'salaryMin' | 'experience'>,
     offset: number,
     limit: number,
     counted: boolean,
@@ -1438,7 +1440,10 @@ export class JobRepository {
       });
       if (!listed.length || (texts.length === 1 && tested.length)) return undefined;
       if (listed.some((ids) => !ids.length)) return { ids: [], n: 0 };
-      const inCity = city === undefined ? sql`` : sql`and city = ${city}`;
+      // The city, pay and experience asked, tested on the entries, which carry them (migration 0038).
+      const onEntries = sql`${city === undefined ? sql`` : sql`and city = ${city}`}
+        ${salaryMin ? sql`and salary_min >= ${salaryMin}` : sql``}
+        ${experience === undefined ? sql`` : sql`and (experience_min is null or experience_min <= ${experience})`}`;
       const open = sql`(expires_at is null or expires_at > ${now})`;
       let pageOf: RawBuilder<unknown>;
       let count: () => Promise<number>;
@@ -1450,7 +1455,7 @@ export class JobRepository {
         const [ids] = listed as [number[]];
         // Each word's newest `reach`, in order.
         const arm = (id: number, reach: number) => sql`select posted_at, job_id from job_words
-          where word_id = ${id} ${inCity} and ${open}
+          where word_id = ${id} ${onEntries} and ${open}
           order by posted_at desc, job_id desc limit ${reach}`;
         const merged = (reach: number) =>
           sql.join(
@@ -1466,7 +1471,7 @@ export class JobRepository {
         const both = sql.join(
           listed.map(
             (ids) => sql`select posted_at, job_id from job_words
-              where word_id in (${sql.join(ids)}) ${inCity} and ${open}`,
+              where word_id in (${sql.join(ids)}) ${onEntries} and ${open}`,
           ),
           sql` intersect `,
         );

@@ -58,8 +58,8 @@ describe("the lists of each word's jobs", () => {
   };
 
   /** The search read from the lists, and as it is read without them: the same pages, and whether the lists served. */
-  const both = async (q: string, city?: string) => {
-    const query: Record<string, string> = city ? { q, city } : { q };
+  const both = async (q: string, city?: string, quick: Record<string, string> = {}) => {
+    const query: Record<string, string> = { ...(city ? { q, city } : { q }), ...quick };
     const before = searchPlanning.fromWordLists;
     const listed = await pages(query);
     const served = searchPlanning.fromWordLists > before;
@@ -171,6 +171,41 @@ describe("the lists of each word's jobs", () => {
     const before = searchPlanning.fromWordLists;
     await pages({ q: 'kumkumadi', city: 'Nashik', state: 'Maharashtra' });
     expect(searchPlanning.fromWordLists).toBe(before);
+  });
+
+  it('finds a keyword with pay and experience as the walk does, and follows a job whose pay changes', async () => {
+    // Across the board, in a city, and several keywords in a city; each with pay, experience or both.
+    let found = 0;
+    for (const [q, city, quick] of [
+      ['therap', undefined, { salaryMin: '25000' }],
+      ['therapist', undefined, { experience: '1' }],
+      ['beautician', undefined, { salaryMin: '15000', experience: '2' }],
+      ['manager', undefined, { salaryMin: '40000', experience: '0' }],
+      ['look', 'Mumbai', { salaryMin: '20000' }],
+      ['therap look', 'Mumbai', { salaryMin: '18000', experience: '3' }],
+      ['xqzvkw', undefined, { salaryMin: '10000' }],
+    ] as const) {
+      const r = await both(q, city, quick);
+      expect(r.served, `${q} ${JSON.stringify(quick)}`).toBe(true);
+      found += r.listed[0]!.total;
+    }
+    expect(found).toBeGreaterThan(0);
+    const job = await insertJob(t.database, spaId, { title: 'Quillfeather Therapist', salary_min: 12_000 });
+    expect((await both('quillfeather', undefined, { salaryMin: '20000' })).listed[0]!.ids).toEqual([]);
+    await t.database.db
+      .updateTable('jobs')
+      .set({ salary_min: 30_000, experience_min: 4 })
+      .where('id', '=', job)
+      .execute();
+    expect((await both('quillfeather', undefined, { salaryMin: '20000' })).listed[0]!.ids).toEqual([
+      String(job),
+    ]);
+    // Four years asked: not for a candidate with two; a job that asks none is open to everyone.
+    expect((await both('quillfeather', undefined, { experience: '2' })).listed[0]!.ids).toEqual([]);
+    await t.database.db.updateTable('jobs').set({ experience_min: null }).where('id', '=', job).execute();
+    expect((await both('quillfeather', undefined, { experience: '2' })).listed[0]!.ids).toEqual([
+      String(job),
+    ]);
   });
 
   it('leaves out jobs that are closed or expired', async () => {
