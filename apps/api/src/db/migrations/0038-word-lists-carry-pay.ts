@@ -10,7 +10,7 @@ import { listJobWords, WORD_BREAKS } from '../job-words.ts';
  * jobs never pay enough passed all of them: about 140 ms on PostgreSQL at 1,000,000 jobs whichever way.
  *
  * The triggers list a job again when its pay or experience changes, and write both with its entries.
- * The entries are listed again from the jobs, whole (about two minutes at 1,000,000 jobs).
+ * The entries are listed again from the jobs, whole (a few minutes at 1,000,000 jobs).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
