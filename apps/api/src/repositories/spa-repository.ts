@@ -456,7 +456,7 @@ export class SpaRepository {
     const byPart = countedByPart(filters);
     const byPhrase =
       sqlite && !!filters.name && !filters.state && !filters.city && phraseFindsAsLike(filters.name);
-    const few = byPhrase || (sqlite && byPart) ? undefined : await this.fewByName(filters.name);
+    const few = byPhrase ? undefined : await this.fewByName(filters.name);
     const narrow = <Q extends { where: (e: Expression<SqlBool>) => Q }>(q: Q, by = few): Q =>
       by ? q.where(by) : q;
     const count = (where: ReturnType<SpaRepository['filterWhere']>) =>
@@ -555,10 +555,8 @@ export class SpaRepository {
   private async pgNameCount(f: SpaFilters): Promise<number | undefined> {
     if (!f.name || f.state || f.city || spaPlanning.force === 'names') return undefined;
     if (countedByPart(f)) {
-      const r = await sql<{
-        n: number;
-      }>`select spas as n from spa_name_parts where part = lower(${f.name})`.execute(this.db);
-      return Number(r.rows[0]?.n ?? 0);
+      const part = sql<{ n: number }>`select spas as n from spa_name_parts where part = lower(${f.name})`;
+      return Number((await part.execute(this.db)).rows[0]?.n ?? 0);
     }
     const byPairs = spaPlanning.force !== 'trigrams' && charLength(f.name) >= 2 && !pgTrigramsIn(f.name);
     const test = byPairs
