@@ -29,29 +29,34 @@ export async function insertSpa({ db }: Db, over: Partial<NewSpa> = {}): Promise
   return row.id;
 }
 
-/** Inserts one job at a spa with sensible defaults; returns its id. */
-export async function insertJob({ db }: Db, spaId: number, over: Partial<NewJob> = {}): Promise<number> {
+/** One job at a spa with sensible defaults, to insert (alone or with others in one statement). */
+export function newJob(spaId: number, over: Partial<NewJob> = {}): NewJob {
   n++;
   const salary = over.salary ?? '₹20,000 - ₹30,000 per month';
   const experience = over.experience ?? '1-3 years';
+  return {
+    ...jobNumbers(salary, experience),
+    spa_id: spaId,
+    title: `Spa Therapist ${n}`,
+    salary: '₹20,000 - ₹30,000 per month',
+    experience: '1-3 years',
+    category: 'Therapist',
+    city: 'New Delhi',
+    state: 'Delhi',
+    location: 'Connaught Place, New Delhi',
+    description: 'Look after guests.',
+    requirements: 'Certificate course',
+    posted_at: Date.now(),
+    created_at: Date.now(),
+    ...over,
+  };
+}
+
+/** Inserts one job at a spa with sensible defaults; returns its id. */
+export async function insertJob({ db }: Db, spaId: number, over: Partial<NewJob> = {}): Promise<number> {
   const row = await db
     .insertInto('jobs')
-    .values({
-      ...jobNumbers(salary, experience),
-      spa_id: spaId,
-      title: `Spa Therapist ${n}`,
-      salary: '₹20,000 - ₹30,000 per month',
-      experience: '1-3 years',
-      category: 'Therapist',
-      city: 'New Delhi',
-      state: 'Delhi',
-      location: 'Connaught Place, New Delhi',
-      description: 'Look after guests.',
-      requirements: 'Certificate course',
-      posted_at: Date.now(),
-      created_at: Date.now(),
-      ...over,
-    })
+    .values(newJob(spaId, over))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -37,6 +37,7 @@ import * as spaPlaceStrips from './migrations/0035-spa-place-strips.ts';
 import * as keywordWordLists from './migrations/0036-keyword-word-lists.ts';
 import * as spaNamePartCounts from './migrations/0037-spa-name-part-counts.ts';
 import * as wordListsCarryPay from './migrations/0038-word-lists-carry-pay.ts';
+import * as spaOpenJobCounts from './migrations/0039-spa-open-job-counts.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -95,6 +96,7 @@ const migrations: Migrations = {
   '0036-keyword-word-lists': keywordWordLists,
   '0037-spa-name-part-counts': spaNamePartCounts,
   '0038-word-lists-carry-pay': wordListsCarryPay,
+  '0039-spa-open-job-counts': spaOpenJobCounts,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

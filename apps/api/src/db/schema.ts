@@ -34,6 +34,11 @@ export interface SpaTable {
   whatsapp: Generated<string | null>;
   /** When the last new-application e-mail went to the spa's employers. */
   digest_sent_at: Generated<number | null>;
+  /** The spa's open jobs at `open_jobs_from` (kept by triggers, migration 0039). */
+  open_jobs: Generated<number>;
+  open_jobs_from: Generated<number>;
+  /** The earliest expiry among the jobs `open_jobs` counts: the count holds until then. */
+  open_jobs_until: Generated<number | null>;
 }
 
 export interface JobTable {

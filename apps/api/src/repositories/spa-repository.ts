@@ -150,7 +150,12 @@ export const spaPlanning: {
   /** Nearest-first pages read from a smaller circle than asked, and those read again from the whole (read by tests). */
   fromInner: number;
   innerFellShort: number;
-} = { partCounts: true, fromInner: 0, innerFellShort: 0 };
+  /** Whether a spa's open jobs are read from its row when its count holds (migration 0039). */
+  openJobCounts: boolean;
+} = { partCounts: true, fromInner: 0, innerFellShort: 0, openJobCounts: true };
+
+/** How many spas whose open-job count has passed its time one statement counts again. */
+const RECOUNT_BATCH = 500;
 
 /**
  * Whether a name part searched alone is counted from its row of `spa_name_parts` (decision 66): one of one
@@ -187,18 +192,60 @@ export class SpaRepository {
     return this.d.read;
   }
 
+  /**
+   * Spas with their open jobs: read from the spa's row while its count holds (from `open_jobs_from` to
+   * before `open_jobs_until`, decision 67), else counted in the jobs' index as the count would be.
+   */
   private withOpenJobs(now: number, db = this.db) {
     return db
       .selectFrom('spas')
       .select(LISTED.map((c) => `spas.${c}` as const))
-      .select((eb) =>
-        eb
+      .select((eb) => {
+        const counted = eb
           .selectFrom('jobs')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('jobs.spa_id', '=', 'spas.id')
-          .where((w) => activeJobFilter(w, now, true))
-          .as('open_jobs'),
-      );
+          .where((w) => activeJobFilter(w, now, true));
+        if (!spaPlanning.openJobCounts) return counted.as('open_jobs');
+        return sql<number>`case when spas.open_jobs_from <= ${now}
+          and (spas.open_jobs_until is null or spas.open_jobs_until > ${now})
+          then spas.open_jobs else (${counted}) end`.as('open_jobs');
+      });
+  }
+
+  /**
+   * Counts again the open jobs of the spas whose count has passed its time (`open_jobs_until`), as of
+   * `now`, at most RECOUNT_BATCH of them; how many. On PostgreSQL the spas are locked first, in order of
+   * id, skipping any that a write to their jobs holds (they are counted again at the next run), and
+   * counted in a statement of its own that sees every job committed before.
+   */
+  async recountOpenJobs(now = Date.now()): Promise<number> {
+    const recount = (
+      ids: Expression<unknown>,
+    ) => sql`update spas set (open_jobs, open_jobs_from, open_jobs_until) = (
+        select count(*), cast(${now} as bigint), min(j.expires_at) from jobs j
+        where j.spa_id = spas.id and j.is_active = 1 and (j.expires_at is null or j.expires_at > ${now}))
+      where spas.id in (${ids})`;
+    if (this.d.engine === 'sqlite') {
+      const r = await recount(
+        this.d.db.selectFrom('spas').select('id').where('open_jobs_until', '<=', now).limit(RECOUNT_BATCH),
+      ).execute(this.d.db);
+      return Number(r.numAffectedRows ?? 0);
+    }
+    return this.d.db.transaction().execute(async (tx) => {
+      const due = await tx
+        .selectFrom('spas')
+        .select('id')
+        .where('open_jobs_until', '<=', now)
+        .orderBy('id')
+        .limit(RECOUNT_BATCH)
+        .forNoKeyUpdate()
+        .skipLocked()
+        .execute();
+      if (!due.length) return 0;
+      await recount(sql<number>`${sql.join(due.map((r) => r.id))}`).execute(tx);
+      return due.length;
+    });
   }
 
   private async byIds(ids: number[], now = Date.now()): Promise<Map<number, SpaWithCount>> {
