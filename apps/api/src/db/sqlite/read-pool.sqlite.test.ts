@@ -50,7 +50,11 @@ it('each worker is described by one object, which reads its state live', async (
       pool.run({ sql: 'select count(*) as n from n', parameters: [] }),
       pool.run({ sql: 'select max(i) as m from n where i < ?', parameters: [4] }),
     ]);
-    expect(rows).toEqual([[{ n: 5 }], [{ m: 3 }]]);
+    // A thread sends each read's rows as arrays, with the columns' names once.
+    expect(rows).toEqual([
+      { columns: ['n'], rows: [[5]] },
+      { columns: ['m'], rows: [[3]] },
+    ]);
     await pool.run({ sql: 'select i from n where i = ?', parameters: [2] });
     expect(seen.length).toBeGreaterThanOrEqual(3);
     // One thread, so one description, whatever the number of reads placed on it.
@@ -71,6 +75,15 @@ it('the read pool answers reads after taking them, and refuses writes', async ()
       [1, 2, 3, 4, 5].map((i) => pool.read('select i * 10 as x from n where i = ?', [i])),
     );
     expect(answers).toEqual([[{ x: 10 }], [{ x: 20 }], [{ x: 30 }], [{ x: 40 }], [{ x: 50 }]]);
+    // The rows as objects, as the driver itself makes them: columns named alike keep the last value.
+    const shapes = `select i, i * 2 as x, 'a' as x, null as y, 1.5 as z from n where i <= 2 order by i`;
+    const direct = new Database(file(), { readonly: true });
+    try {
+      expect(await pool.read(shapes, [])).toEqual(direct.prepare(shapes).all());
+    } finally {
+      direct.close();
+    }
+    expect(await pool.read('select i from n where i > 99', [])).toEqual([]);
     await expect(pool.read('delete from n', [])).rejects.toThrow('Only reads run in the read pool');
   } finally {
     await pool.destroy();

@@ -92,6 +92,24 @@ const idleThread: Balancer = (task, workers) => {
  * is ended and replaced, and the API's event loop never waited on it. A read
  * may wait for a thread as long as its budget, and then run as long again.
  */
+/** A read's rows as a read thread sends them (read-worker.mjs). */
+interface RawRows {
+  columns: string[];
+  rows: unknown[][];
+}
+
+/** The rows as objects by column name, as the driver gives them; of columns named alike, the last. */
+function asObjects({ columns, rows }: RawRows): Record<string, unknown>[] {
+  const out = new Array<Record<string, unknown>>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const values = rows[i]!;
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < columns.length; c++) row[columns[c]!] = values[c];
+    out[i] = row;
+  }
+  return out;
+}
+
 export class ReadPool {
   private readonly piscina: Piscina;
   readonly budgetMs: number;
@@ -124,7 +142,7 @@ export class ReadPool {
     budget.timer = setTimeout(spend, this.budgetMs, budget, this.budgetMs);
     try {
       const task = { sql, parameters, [queueOptionsSymbol]: budget };
-      return (await this.piscina.run(task, { signal: budget })) as unknown[];
+      return asObjects((await this.piscina.run(task, { signal: budget })) as RawRows);
     } catch (err) {
       if (budget.aborted) throw new QueryTimeoutError(this.budgetMs);
       throw err;
