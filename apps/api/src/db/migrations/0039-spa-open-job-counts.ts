@@ -109,3 +109,6 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
   ])
     await sql.raw(statement).execute(db);
 }
+
+/** PostgreSQL: every spa's row was written again; vacuumed after the migrations, so that its index-only scans work at once. */
+export const vacuumAfter = ['spas'];
