@@ -154,8 +154,9 @@ export const spaPlanning: {
   openJobCounts: boolean;
 } = { partCounts: true, fromInner: 0, innerFellShort: 0, openJobCounts: true };
 
-/** How many spas whose open-job count has passed its time one statement counts again. */
-const RECOUNT_BATCH = 500;
+/** How many spas whose open-job count has passed its time one statement counts again: on SQLite the
+ * statement holds the API's thread, a millisecond or so for a hundred spas. */
+const RECOUNT_BATCH = 100;
 
 /**
  * Whether a name part searched alone is counted from its row of `spa_name_parts` (decision 66): one of one
