@@ -32,6 +32,19 @@ export interface TestAppOptions {
 }
 
 /**
+ * A connection of its own to a test app's PostgreSQL schema: a second writer beside the app's pool, whose
+ * transactions a test holds open.
+ */
+export async function schemaClient(database: Db): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: TEST_PG_URL,
+    options: `-c search_path=${database.options.pgSchema}`,
+  });
+  await client.connect();
+  return client;
+}
+
+/**
  * A real app on a real, empty database of the engine the test project names
  * (TEST_DB): an in-memory SQLite database, or a PostgreSQL schema of its own
  * that is dropped afterwards. Files go to a temporary data folder.

@@ -1,30 +1,18 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEST_PG_URL } from '../../test/helpers.ts';
-import { createDb, type Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { createTestApp, schemaClient, type TestApp } from '../../test/helpers.ts';
 
-const schema = `t_parts_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-let database: Db;
+let t: TestApp;
 const clients: pg.Client[] = [];
 
 beforeAll(async () => {
-  database = await createDb({ databaseUrl: TEST_PG_URL, pgSchema: schema, poolSize: 2 });
-  await migrateToLatest(database);
-  for (let i = 0; i < 2; i++) {
-    const c = new pg.Client({ connectionString: TEST_PG_URL, options: `-c search_path=${schema}` });
-    await c.connect();
-    clients.push(c);
-  }
+  t = await createTestApp({ seed: false });
+  for (let i = 0; i < 2; i++) clients.push(await schemaClient(t.database));
 });
 
 afterAll(async () => {
   for (const c of clients) await c.end();
-  await database?.destroy();
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await t?.close();
 });
 
 const insert = (c: pg.Client, name: string) =>

@@ -1,30 +1,19 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEST_PG_URL } from '../../test/helpers.ts';
-import { SpaRepository } from '../repositories/spa-repository.ts';
-import { createDb, type Db } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { createTestApp, schemaClient, type TestApp } from '../../test/helpers.ts';
 
 /**
  * Spas' open-job counts (migration 0039, decision 67) on PostgreSQL, with writers at the same time: the
  * triggers and the recount lock the spas they change in order of id, and read the jobs after the locks.
  */
-const schema = `t_open_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 const DAY = 86_400_000;
-let database: Db;
-let spas: SpaRepository;
+let t: TestApp;
 const clients: pg.Client[] = [];
 const ids: number[] = [];
 
 beforeAll(async () => {
-  database = await createDb({ databaseUrl: TEST_PG_URL, pgSchema: schema, poolSize: 4 });
-  await migrateToLatest(database);
-  spas = new SpaRepository(database);
-  for (let i = 0; i < 6; i++) {
-    const c = new pg.Client({ connectionString: TEST_PG_URL, options: `-c search_path=${schema}` });
-    await c.connect();
-    clients.push(c);
-  }
+  t = await createTestApp({ seed: false });
+  for (let i = 0; i < 6; i++) clients.push(await schemaClient(t.database));
   for (let i = 0; i < 3; i++) {
     const { rows } = await clients[0]!.query<{ id: number }>(
       `insert into spas (name, category, city, state, full_address, latitude, longitude, gallery_images, rating,
@@ -38,11 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of clients) await c.end();
-  await database?.destroy();
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await t?.close();
 });
 
 /** Inserts jobs (one statement), one per spa given, each with the expiry given. */
@@ -98,9 +83,9 @@ it('a recount and a statement of jobs at the same time miss neither change', asy
   await a.query(`update spas set open_jobs_until = 1 where id = $1`, [first]);
   await a.query('begin');
   await insertJobs(a, [[first, null]]);
-  expect(await spas.recountOpenJobs()).toBe(0);
+  expect(await t.app.ctx.spas.recountOpenJobs()).toBe(0);
   await a.query('commit');
-  expect(await spas.recountOpenJobs()).toBe(1);
+  expect(await t.app.ctx.spas.recountOpenJobs()).toBe(1);
   expect((await carriedAndCounted())[0]).toEqual({ id: first, carried: 2, counted: 2 });
 });
 

@@ -221,12 +221,18 @@ export class SpaRepository {
    * counted in a statement of its own that sees every job committed before.
    */
   async recountOpenJobs(now = Date.now()): Promise<number> {
-    const recount = (
-      ids: Expression<unknown>,
-    ) => sql`update spas set (open_jobs, open_jobs_from, open_jobs_until) = (
-        select count(*), cast(${now} as bigint), min(j.expires_at) from jobs j
-        where j.spa_id = spas.id and j.is_active = 1 and (j.expires_at is null or j.expires_at > ${now}))
-      where spas.id in (${ids})`;
+    // Each spa's open jobs as of `now`, as a page counts them (`withOpenJobs`), with their earliest expiry.
+    const open = this.d.db
+      .selectFrom('jobs')
+      .select((eb) => [
+        eb.fn.countAll().as('n'),
+        sql`cast(${now} as bigint)`.as('from'),
+        eb.fn.min('jobs.expires_at').as('until'),
+      ])
+      .where('jobs.spa_id', '=', sql.ref<number>('spas.id'))
+      .where((w) => activeJobFilter(w, now));
+    const recount = (ids: Expression<unknown>) =>
+      sql`update spas set (open_jobs, open_jobs_from, open_jobs_until) = ${open} where spas.id in ${ids}`;
     if (this.d.engine === 'sqlite') {
       const r = await recount(
         this.d.db.selectFrom('spas').select('id').where('open_jobs_until', '<=', now).limit(RECOUNT_BATCH),
@@ -244,7 +250,7 @@ export class SpaRepository {
         .skipLocked()
         .execute();
       if (!due.length) return 0;
-      await recount(sql<number>`${sql.join(due.map((r) => r.id))}`).execute(tx);
+      await recount(sql<number>`(${sql.join(due.map((r) => r.id))})`).execute(tx);
       return due.length;
     });
   }
