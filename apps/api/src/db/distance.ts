@@ -2,20 +2,30 @@ import { sql, type RawBuilder } from 'kysely';
 import { EARTH_RADIUS_KM } from '@spajobs/contract/common';
 import type { Engine } from './database.ts';
 
+const RAD = Math.PI / 180;
+
 /**
  * The great-circle distance in km from a point to the place in `latitude` and
  * `longitude` of `table` (haversine, as lib/geo.ts), computed by the database,
  * for the rows a query returns.
  */
 export function distanceFrom(engine: Engine, lat: number, lng: number, table: string): RawBuilder<number> {
-  const rad = Math.PI / 180;
-  const cosLat = Math.cos(lat * rad);
+  return distanceFromPoint(engine, { lat, lng, cosLat: Math.cos(lat * RAD) }, table);
+}
+
+/** `distanceFrom`, with the cosine of the point's latitude given: its three values are its parameters. */
+export function distanceFromPoint(
+  engine: Engine,
+  p: { lat: number; lng: number; cosLat: number },
+  table: string,
+): RawBuilder<number> {
   const least = engine === 'postgres' ? sql.raw('least') : sql.raw('min');
   const latitude = sql.ref(`${table}.latitude`);
   const longitude = sql.ref(`${table}.longitude`);
-  return sql<number>`(${2 * EARTH_RADIUS_KM} * asin(${least}(1, sqrt(
-    power(sin((${latitude} - ${lat}) * ${rad / 2}), 2)
-    + ${cosLat} * cos(${latitude} * ${rad}) * power(sin((${longitude} - ${lng}) * ${rad / 2}), 2)))))`;
+  const [diameter, half, rad] = [sql.lit(2 * EARTH_RADIUS_KM), sql.lit(RAD / 2), sql.lit(RAD)];
+  return sql<number>`(${diameter} * asin(${least}(1, sqrt(
+    power(sin((${latitude} - ${p.lat}) * ${half}), 2)
+    + ${p.cosLat} * cos(${latitude} * ${rad}) * power(sin((${longitude} - ${p.lng}) * ${half}), 2)))))`;
 }
 
 /**
@@ -31,13 +41,19 @@ export function closenessTo(
   lng: number,
   radiusKm: number,
 ): { closeness: RawBuilder<number>; least: number } {
-  const rad = Math.PI / 180;
-  const cosLat = Math.cos(lat * rad);
-  const x = cosLat * Math.cos(lng * rad);
-  const y = cosLat * Math.sin(lng * rad);
-  const z = Math.sin(lat * rad);
-  return {
-    closeness: sql<number>`(spas.ux * ${x} + spas.uy * ${y} + spas.uz * ${z})`,
-    least: Math.cos(radiusKm / EARTH_RADIUS_KM),
-  };
+  return { closeness: closenessOf(unitVector(lat, lng)), least: leastCloseness(radiusKm) };
 }
+
+/** A point's unit vector, as migration 0025 computes each spa's. */
+export function unitVector(lat: number, lng: number): { x: number; y: number; z: number } {
+  const cosLat = Math.cos(lat * RAD);
+  return { x: cosLat * Math.cos(lng * RAD), y: cosLat * Math.sin(lng * RAD), z: Math.sin(lat * RAD) };
+}
+
+/** A spa's closeness to the point whose unit vector is `u`: its three values are its parameters. */
+export function closenessOf(u: { x: number; y: number; z: number }): RawBuilder<number> {
+  return sql<number>`(spas.ux * ${u.x} + spas.uy * ${u.y} + spas.uz * ${u.z})`;
+}
+
+/** The least closeness of a spa within `radiusKm`. */
+export const leastCloseness = (radiusKm: number) => Math.cos(radiusKm / EARTH_RADIUS_KM);

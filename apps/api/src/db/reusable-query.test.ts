@@ -40,17 +40,39 @@ describe('a query compiled once and run with new values', () => {
     expect(built).toHaveLength(1);
   });
 
+  it('puts an argument used twice in both its places', async () => {
+    const between = new ReusableQuery(
+      (id: number, kind: string) =>
+        db
+          .selectFrom('items')
+          .select('id')
+          .where('id', '>=', id)
+          .where('id', '<=', id)
+          .where((eb) => eb.or([eb('kind', '=', kind), eb('name', '=', kind)]))
+          .orderBy('id'),
+      [7, 'sample'],
+    );
+    expect((await between.execute(db, 2, 'spa')).rows).toEqual([{ id: 2 }]);
+    expect((await between.execute(db, 3, 'Tulsi')).rows).toEqual([{ id: 3 }]);
+    expect((await between.execute(db, 3, 'spa')).rows).toEqual([]);
+  });
+
   it('refuses a query whose parameters are not exactly its arguments', async () => {
     const withConstant = new ReusableQuery(
       (id: number) => db.selectFrom('items').select('name').where('id', '=', id).where('kind', '=', 'spa'),
       [1],
     );
     await expect(async () => withConstant.execute(db, 2)).rejects.toThrow(/exactly its arguments/);
-    const usedTwice = new ReusableQuery(
-      (id: number) => db.selectFrom('items').select('name').where('id', '=', id).where('id', '>=', id),
-      [1],
+    const leftOut = new ReusableQuery(
+      (id: number, kind: string) =>
+        db
+          .selectFrom('items')
+          .select('name')
+          .where('id', '=', id)
+          .$if(!kind, (q) => q),
+      [1, 'x'],
     );
-    await expect(async () => usedTwice.execute(db, 2)).rejects.toThrow(/exactly its arguments/);
+    await expect(async () => leftOut.execute(db, 2, 'spa')).rejects.toThrow(/exactly its arguments/);
     expect(
       () =>
         new ReusableQuery(

@@ -42,7 +42,8 @@ export const STRIPS_PER_DEGREE = 10;
 const STRIP_MARGIN = 1e-7;
 
 /** One strip of a circle: its longitudes `lo`–`hi` hold every point of the circle in the strip; those
- * strictly between `innerLo` and `innerHi` are all in the circle (the two are equal when none is sure). */
+ * from `innerLo` to `innerHi` are all in the circle (the two are equal, at the centre's longitude, when
+ * none is sure), and a count takes the sure part as those after `innerLo` up to `innerHi`. */
 export interface StripRange {
   strip: number;
   lo: number;
@@ -97,4 +98,61 @@ export function stripRanges(lat: number, lng: number, radiusKm: number): StripRa
     });
   }
   return out;
+}
+
+/** Half-widths in km of the nested parts of the centre's strip that a circle's count counts apart. */
+export const CENTRE_HALF_WIDTHS_KM = [2.75, 5.5, 11, 22, 44] as const;
+/** Kilometres in a degree of latitude, and so the height of a strip. */
+const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
+
+/** A piece of the centre's strip: the longitudes after `lo` up to `hi`, in part `level` of it. */
+export interface CentrePiece {
+  strip: number;
+  lo: number;
+  hi: number;
+  level: number;
+}
+
+/**
+ * The sure part of the strip that holds a circle's centre, cut into pieces at CENTRE_HALF_WIDTHS_KM
+ * east and west of the centre, to learn how thick spas are around the centre itself (decision 69):
+ * `level` 0 the piece within the first half-width, level k the two pieces between the (k-1)th and the
+ * kth, and the last level what lies beyond. Pieces run from after `lo` up to `hi`, as the sure part does
+ * (`StripRange`), so their counts add up to the sure part's. `areasKm2[k]` is the area of the part
+ * within the kth half-width (the whole sure part for the last level). No pieces when the strip has no
+ * sure part.
+ */
+export function centrePieces(
+  lat: number,
+  lng: number,
+  ranges: readonly StripRange[],
+): { pieces: CentrePiece[]; areasKm2: number[] } {
+  const centre = ranges.find((r) => r.strip === Math.floor(lat * STRIPS_PER_DEGREE));
+  if (!centre || !(centre.innerHi > centre.innerLo)) return { pieces: [], areasKm2: [] };
+  const kmPerDegree = KM_PER_DEGREE * Math.cos(toRad(lat));
+  const stripKm = KM_PER_DEGREE / STRIPS_PER_DEGREE;
+  const pieces: CentrePiece[] = [];
+  const areasKm2: number[] = [];
+  const add = (lo: number, hi: number, level: number) => {
+    if (hi > lo) pieces.push({ strip: centre.strip, lo, hi, level });
+  };
+  let [west, east] = [lng, lng];
+  for (const km of CENTRE_HALF_WIDTHS_KM) {
+    const lo = Math.max(centre.innerLo, lng - km / kmPerDegree);
+    const hi = Math.min(centre.innerHi, lng + km / kmPerDegree);
+    const level = areasKm2.length;
+    if (level === 0) add(lo, hi, 0);
+    else {
+      add(lo, west, level);
+      add(east, hi, level);
+    }
+    [west, east] = [lo, hi];
+    areasKm2.push((hi - lo) * kmPerDegree * stripKm);
+    if (lo === centre.innerLo && hi === centre.innerHi) return { pieces, areasKm2 };
+  }
+  const level = areasKm2.length;
+  add(centre.innerLo, west, level);
+  add(east, centre.innerHi, level);
+  areasKm2.push((centre.innerHi - centre.innerLo) * kmPerDegree * stripKm);
+  return { pieces, areasKm2 };
 }

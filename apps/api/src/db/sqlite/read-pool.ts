@@ -99,7 +99,7 @@ interface RawRows {
 }
 
 /** The rows as objects by column name, as the driver gives them; of columns named alike, the last. */
-function asObjects({ columns, rows }: RawRows): Record<string, unknown>[] {
+export function asObjects({ columns, rows }: RawRows): Record<string, unknown>[] {
   const out = new Array<Record<string, unknown>>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const values = rows[i]!;
