@@ -178,10 +178,6 @@ export function pageRadius(
   return Math.min(radiusKm, Math.sqrt((NEAR_INNER_MARGIN * needed) / (Math.PI * perKm2)));
 }
 
-/**
- * A way to force how spas are read by name (PostgreSQL's count, SQLite's page): tests read them each way and
- * compare; the server never sets it.
- */
 /** What a circle's statements take as values: its strips as JSON, its centre's unit vector, its least closeness. */
 interface CircleValues {
   strips: string;
@@ -217,6 +213,10 @@ const hasFilters = (f: SpaFilters) => !!(f.name || f.state || f.city);
 /** The parts of the centre's strip a count tells apart (`centrePieces`): one more than its widths. */
 const CENTRE_LEVELS = CENTRE_HALF_WIDTHS_KM.length + 1;
 
+/**
+ * A way to force how spas are read by name (PostgreSQL's count, SQLite's page): tests read them each way and
+ * compare; the server never sets it.
+ */
 export const spaPlanning: {
   force?: 'trigrams' | 'names' | undefined;
   /** Whether a short name part alone is counted from its row of `spa_name_parts` (migration 0037). */

@@ -59,18 +59,26 @@ describe('spas near a place, counted in pieces around the centre', () => {
   it('counts the spas on every piece and sure bound once, and pages them nearest first', async () => {
     const all = within(radius);
     expect(spas.length - all.length).toBeGreaterThan(0);
-    const before = spaPlanning.fromInner;
-    for (const limit of [6, 50]) {
-      const res = await t.app.inject(
-        `/api/v1/spas/nearspa?lat=${centre.lat}&lng=${centre.lng}&radius=${radius}&limit=${limit}`,
-      );
-      expect(res.statusCode).toBe(200);
-      const body = res.json() as { data: { _id: string }[]; count: number };
-      expect(body.count).toBe(all.length);
-      expect(body.data.map((s) => s._id)).toEqual(all.slice(0, limit).map((s) => s.id));
+    // With the circle sized by the density around the centre, and by the circle's mean.
+    for (const [centreDensity, limits] of [
+      [true, [6, 50]],
+      [false, [7, 49]],
+    ] as const) {
+      spaPlanning.centreDensity = centreDensity;
+      const before = spaPlanning.fromInner;
+      for (const limit of limits) {
+        const res = await t.app.inject(
+          `/api/v1/spas/nearspa?lat=${centre.lat}&lng=${centre.lng}&radius=${radius}&limit=${limit}`,
+        );
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as { data: { _id: string }[]; count: number };
+        expect(body.count).toBe(all.length);
+        expect(body.data.map((s) => s._id)).toEqual(all.slice(0, limit).map((s) => s.id));
+      }
+      // Both pages were read from a smaller circle than asked.
+      expect(spaPlanning.fromInner - before).toBe(2);
     }
-    // Both pages were read from a smaller circle than asked.
-    expect(spaPlanning.fromInner - before).toBe(2);
+    spaPlanning.centreDensity = true;
   });
 
   it('sizes the smaller circle by the crowd around the centre, not the circle’s mean', () => {
