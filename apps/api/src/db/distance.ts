@@ -10,8 +10,11 @@ const RAD = Math.PI / 180;
  * for the rows a query returns.
  */
 export function distanceFrom(engine: Engine, lat: number, lng: number, table: string): RawBuilder<number> {
-  return distanceFromPoint(engine, { lat, lng, cosLat: Math.cos(lat * RAD) }, table);
+  return distanceFromPoint(engine, distancePoint(lat, lng), table);
 }
+
+/** A point as `distanceFromPoint` takes it, with the cosine of its latitude. */
+export const distancePoint = (lat: number, lng: number) => ({ lat, lng, cosLat: Math.cos(lat * RAD) });
 
 /** `distanceFrom`, with the cosine of the point's latitude given: its three values are its parameters. */
 export function distanceFromPoint(
@@ -28,29 +31,21 @@ export function distanceFromPoint(
     + ${p.cosLat} * cos(${latitude} * ${rad}) * power(sin((${longitude} - ${p.lng}) * ${half}), 2)))))`;
 }
 
-/**
- * How close a spa is to a point, as the dot product of their unit vectors
- * (the spa's in `ux`, `uy`, `uz`, migration 0025): the cosine of the angle
- * between them, larger for nearer spas. A spa lies within `radiusKm` exactly
- * when it is at least `least`, the cosine of the radius's angle; so the
- * radius test and the nearest-first order need three products for each
- * candidate instead of the haversine's eight function calls (decision 40).
- */
-export function closenessTo(
-  lat: number,
-  lng: number,
-  radiusKm: number,
-): { closeness: RawBuilder<number>; least: number } {
-  return { closeness: closenessOf(unitVector(lat, lng)), least: leastCloseness(radiusKm) };
-}
-
 /** A point's unit vector, as migration 0025 computes each spa's. */
 export function unitVector(lat: number, lng: number): { x: number; y: number; z: number } {
   const cosLat = Math.cos(lat * RAD);
   return { x: cosLat * Math.cos(lng * RAD), y: cosLat * Math.sin(lng * RAD), z: Math.sin(lat * RAD) };
 }
 
-/** A spa's closeness to the point whose unit vector is `u`: its three values are its parameters. */
+/**
+ * How close a spa is to the point whose unit vector is `u` (`unitVector`), as the dot product of their unit vectors
+ * (the spa's in `ux`, `uy`, `uz`, migration 0025): the cosine of the angle
+ * between them, larger for nearer spas. A spa lies within `radiusKm` exactly
+ * when it is at least `leastCloseness(radiusKm)`, the cosine of the radius's angle; so the
+ * radius test and the nearest-first order need three products for each
+ * candidate instead of the haversine's eight function calls (decision 40).
+ * Its three values are its parameters.
+ */
 export function closenessOf(u: { x: number; y: number; z: number }): RawBuilder<number> {
   return sql<number>`(spas.ux * ${u.x} + spas.uy * ${u.y} + spas.uz * ${u.z})`;
 }

@@ -24,7 +24,14 @@ import {
   trigramsOf,
   trigramsServe,
 } from '../db/text-search.ts';
-import { closenessOf, distanceFrom, distanceFromPoint, leastCloseness, unitVector } from '../db/distance.ts';
+import {
+  closenessOf,
+  distanceFrom,
+  distanceFromPoint,
+  distancePoint,
+  leastCloseness,
+  unitVector,
+} from '../db/distance.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
 import { SPA_NAME_PART_CHARS } from '../db/sqlite/spa-name-parts.mjs';
 import { lowerAscii } from '../db/sqlite/text-words.mjs';
@@ -148,7 +155,7 @@ const SQLITE_NAME_COST = { candidate: 1.5, entry: 0.06 };
  * When it holds fewer, a circle twice as wide is read next, up to the whole (decision 51's addendum).
  */
 const NEAR_INNER_MARGIN = 2;
-export function innerRadius(radiusKm: number, total: number, needed: number): number {
+function innerRadius(radiusKm: number, total: number, needed: number): number {
   return radiusKm * Math.sqrt(Math.min(1, (NEAR_INNER_MARGIN * needed) / Math.max(1, total)));
 }
 /** The fewest spas a part of the centre's strip must hold for its density to stand for the centre's. */
@@ -543,10 +550,9 @@ export class SpaRepository {
    * Jobs near a place are these spas' jobs.
    */
   async within(lat: number, lng: number, radiusKm: number, cap: number): Promise<Map<number, number>> {
-    const near = { lat, lng, radiusKm };
     const rows = await prepared(
       this.d.fixedPlans
-        .selectFrom(this.nearestFirst(circleValues(near), {}, cap, 0))
+        .selectFrom(this.nearestFirst(circleValues({ lat, lng, radiusKm }), {}, cap, 0))
         .select(['r.id', distanceFrom(this.d.engine, lat, lng, 'r').as('d')])
         .orderBy('r.p', 'desc')
         .orderBy('r.id'),
@@ -650,9 +656,7 @@ export class SpaRepository {
       now: Date.now(),
       limit,
       offset,
-      lat: near.lat,
-      lng: near.lng,
-      cosLat: Math.cos((near.lat * Math.PI) / 180),
+      ...distancePoint(near.lat, near.lng),
     };
     const rows = hasFilters(filters)
       ? await this.pageStatement(v, filters).execute()
