@@ -229,10 +229,18 @@ const PG_CANDIDATE_COST = 10;
  * A listing filtered only by city, state and category (or not at all) is
  * past the cap without counting when the summary counted at least this many
  * open jobs for it, at most SUMMARY_MAX_AGE_MS ago (planStats counts again
- * every minute): more than half of them would have to close within that
- * time for the count to fall to the cap.
+ * every minute): a fifth of them, 2,500 or more, would have to close within
+ * that time for the count to fall to the cap (decision 71). The summary's
+ * counts are exact as of their reading; the word statistics are estimates,
+ * and keep a wider margin (WORDS_PAST_CAP).
  */
-const SUMMARY_PAST_CAP = 2 * (TOTAL_CAP + 1);
+const SUMMARY_PAST_CAP = Math.ceil(1.25 * (TOTAL_CAP + 1));
+/**
+ * A search's words are past the cap by the word statistics when the share of
+ * open jobs they give is at least this many: twice the cap's worth, for the
+ * statistics are drawn from a sample (decisions 35 and 61).
+ */
+const WORDS_PAST_CAP = 2 * (TOTAL_CAP + 1);
 const SUMMARY_MAX_AGE_MS = 2 * 60_000;
 /**
  * SQLite's word statistics (decision 61): how many job ids are drawn for them, and how often they are
@@ -257,6 +265,8 @@ export const searchPlanning: {
   proved: number;
   /** The fewest open jobs, as the last summary counted them, taken as past the cap without counting. */
   summaryPastCap: number;
+  /** The fewest open jobs holding a search's words, by the word statistics, taken as past the cap. */
+  wordsPastCap: number;
   /** Searches whose count the summary showed to pass the cap (read by tests). */
   fromSummary: number;
   /** Searches whose count the word statistics showed to pass the cap (read by tests). */
@@ -287,6 +297,7 @@ export const searchPlanning: {
   wordProof: 'likely',
   proved: 0,
   summaryPastCap: SUMMARY_PAST_CAP,
+  wordsPastCap: WORDS_PAST_CAP,
   fromSummary: 0,
   fromWordStatistics: 0,
   filtersFirst: 0,
@@ -1797,7 +1808,7 @@ export class JobRepository {
   }
 
   /**
-   * Whether more than SUMMARY_PAST_CAP open jobs hold every word of the
+   * Whether more than WORDS_PAST_CAP open jobs hold every word of the
    * search by the word statistics (PostgreSQL's last ANALYZE, SQLite's
    * sample), with no filter but the words (decisions 35 and 61). A job holding a word that contains the search's
    * word matches it, so the commonest such word's share is at least the
@@ -1823,7 +1834,7 @@ export class JobRepository {
     let titled = 0;
     for (const [title, s] of words.titles)
       if (terms.every((t) => title.includes(t.text.toLowerCase()))) titled += s;
-    return Math.max(share, titled) * stats.open >= searchPlanning.summaryPastCap;
+    return Math.max(share, titled) * stats.open >= searchPlanning.wordsPastCap;
   }
 
   /**

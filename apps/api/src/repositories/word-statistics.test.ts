@@ -27,13 +27,13 @@ describe('word statistics show a count past the cap', () => {
 
   /** A search read with the statistics, then counted: how many were read by the statistics, and both answers. */
   const bothWays = async (query: Record<string, string>) => {
-    searchPlanning.summaryPastCap = TOTAL_CAP + 1;
+    searchPlanning.wordsPastCap = TOTAL_CAP + 1;
     const before = searchPlanning.fromWordStatistics;
     const shown = await read(query);
     const byStatistics = searchPlanning.fromWordStatistics - before;
-    searchPlanning.summaryPastCap = Number.POSITIVE_INFINITY;
+    searchPlanning.wordsPastCap = Number.POSITIVE_INFINITY;
     const counted = await read(query);
-    searchPlanning.summaryPastCap = TOTAL_CAP + 1;
+    searchPlanning.wordsPastCap = TOTAL_CAP + 1;
     return { byStatistics, shown, counted };
   };
 
@@ -114,11 +114,11 @@ describe('word statistics show a count past the cap', () => {
         [{ title: 'makeup yoga' }, false],
       ] as const) {
         const name = JSON.stringify(query);
-        searchPlanning.summaryPastCap = Math.ceil(makeup / 10);
+        searchPlanning.wordsPastCap = Math.ceil(makeup / 10);
         const before = searchPlanning.fromWordStatistics;
         const shown = await read(query);
         expect(searchPlanning.fromWordStatistics - before, name).toBe(proved ? 4 : 0);
-        searchPlanning.summaryPastCap = Number.POSITIVE_INFINITY;
+        searchPlanning.wordsPastCap = Number.POSITIVE_INFINITY;
         const counted = await read(query);
         expect(
           shown.map((p) => p.ids),
@@ -127,7 +127,7 @@ describe('word statistics show a count past the cap', () => {
         expect(shown[0]!.capped, name).toBe(proved);
       }
     } finally {
-      searchPlanning.summaryPastCap = TOTAL_CAP + 1;
+      searchPlanning.wordsPastCap = TOTAL_CAP + 1;
     }
   });
 });
