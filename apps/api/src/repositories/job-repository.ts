@@ -624,6 +624,14 @@ export class JobRepository {
     return jobTextCandidates(trigrams, ftsColumns(t));
   }
 
+  /** SQLite: how many jobs hold all these trigrams of a term's columns, counted up to `limit`. */
+  private async candidateCount(t: TextTerm, trigrams: string[], limit: number): Promise<number> {
+    const r = await sql<{
+      n: number;
+    }>`select count(*) as n from (${this.candidates(t, trigrams)} limit ${limit}) as c`.execute(this.db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
   /**
    * How many rows of the text index hold a trigram, counted up to
    * TRIGRAM_CAP: planner statistics, kept for a few minutes and refreshed in
@@ -696,10 +704,7 @@ export class JobRepository {
     const trigrams = counted.slice(0, 4).map((c) => c.g);
     const least = counted[0]?.n ?? 0;
     // Each trigram is common; together they may not be (a misspelt word): count, up to the cap.
-    const r = await sql<{
-      n: number;
-    }>`select count(*) as n from (${this.candidates(t, trigrams)} limit ${few}) as c`.execute(this.db);
-    const n = Number(r.rows[0]?.n ?? 0);
+    const n = await this.candidateCount(t, trigrams, few);
     return n < few ? { t, trigrams, n, few: true } : { t, trigrams, n: least, few: false };
   }
 
@@ -1079,10 +1084,7 @@ export class JobRepository {
     ];
     if (trigrams.length === best.trigrams.length) return best;
     const few = searchPlanning.fewCandidates;
-    const r = await sql<{
-      n: number;
-    }>`select count(*) as n from (${this.candidates(best.t, trigrams)} limit ${few}) as c`.execute(this.db);
-    const n = Number(r.rows[0]?.n ?? 0);
+    const n = await this.candidateCount(best.t, trigrams, few);
     if (n >= few) return { ...best, trigrams };
     searchPlanning.jointFew++;
     return { t: best.t, trigrams, n, few: true };
