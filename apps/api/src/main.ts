@@ -151,8 +151,8 @@ async function serve() {
     onError: (err) => app.log.warn({ err }, 'sweeping unused uploads failed'),
   });
 
-  // Spas whose open-job count has passed its time are counted again each minute (decision 67): until
-  // then their pages count their jobs in the jobs' index instead.
+  // Spas, and states, cities and categories, whose open-job count has passed its time are counted again
+  // each minute (decisions 67 and 73): until then their pages count their jobs in the jobs' index instead.
   const recount = schedule({
     database,
     name: 'open-job-recount',
@@ -162,6 +162,7 @@ async function serve() {
       const now = Date.now();
       // A batch at a time, so that a backlog (after a pause of the server) never holds the database long.
       while ((await app.ctx.spas.recountOpenJobs(now)) > 0) await new Promise((r) => setImmediate(r));
+      while ((await app.ctx.jobs.recountPlaces(now)) > 0) await new Promise((r) => setImmediate(r));
     },
     onError: (err) => app.log.warn({ err }, "counting spas' open jobs again failed"),
   });

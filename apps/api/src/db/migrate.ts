@@ -38,6 +38,7 @@ import * as keywordWordLists from './migrations/0036-keyword-word-lists.ts';
 import * as spaNamePartCounts from './migrations/0037-spa-name-part-counts.ts';
 import * as wordListsCarryPay from './migrations/0038-word-lists-carry-pay.ts';
 import * as spaOpenJobCounts from './migrations/0039-spa-open-job-counts.ts';
+import * as jobPlaceCounts from './migrations/0040-job-place-counts.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -97,6 +98,7 @@ const migrations: Migrations = {
   '0037-spa-name-part-counts': spaNamePartCounts,
   '0038-word-lists-carry-pay': wordListsCarryPay,
   '0039-spa-open-job-counts': spaOpenJobCounts,
+  '0040-job-place-counts': jobPlaceCounts,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

@@ -231,6 +231,21 @@ export interface Database {
   job_reports: JobReportTable;
   audit_log: AuditLogTable;
   scheduled_runs: ScheduledRunTable;
+  job_place_counts: JobPlaceCountTable;
+}
+
+/**
+ * The open jobs of each state, city and category (migration 0040, decision 73), kept by triggers: the
+ * active jobs that expire after `open_jobs_from` (or never), exact until `open_jobs_until`.
+ */
+export interface JobPlaceCountTable {
+  state: string;
+  city: string;
+  category: string;
+  open_jobs: number;
+  open_jobs_from: number;
+  /** The earliest expiry among the jobs counted: the count holds until then. */
+  open_jobs_until: number | null;
 }
 
 /** Scheduled work claimed through the database (lib/scheduled-runs.ts). */

@@ -5,6 +5,7 @@ import {
   type ExpressionBuilder,
   type Kysely,
   type RawBuilder,
+  type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
@@ -12,7 +13,7 @@ import { TOTAL_CAP } from '@spajobs/contract/common';
 import type { Job, JobListQuery, JobSort, JobSummary } from '@spajobs/contract/job';
 import { prepared, type Db, type Engine } from '../db/database.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
-import type { Database, JobRow } from '../db/schema.ts';
+import type { Database, JobPlaceCountTable, JobRow } from '../db/schema.ts';
 import {
   caseAgrees,
   charLength,
@@ -291,6 +292,10 @@ export const searchPlanning: {
   jointCandidates: boolean;
   /** SQLite searches whose terms' joint candidates were few (read by tests). */
   jointFew: number;
+  /** Whether a listing by no more than city, state and category is counted from job_place_counts (decision 73). */
+  placeCounts: boolean;
+  /** Listings counted from job_place_counts (read by tests). */
+  fromPlaceCounts: number;
   /**
    * SQLite: how the last listing with pay or experience was read, or the last walk with words (`paid` from
    * an index ordered by pay; read by tests).
@@ -313,7 +318,30 @@ export const searchPlanning: {
   fromWordLists: 0,
   jointCandidates: true,
   jointFew: 0,
+  placeCounts: true,
+  fromPlaceCounts: 0,
 };
+/**
+ * A listing's rows of job_place_counts that have passed their time (a job they count has expired since
+ * they were counted, at most a minute ago) are each counted in the jobs' index; past this many, the
+ * listing is counted as before (decision 73).
+ */
+const STALE_PLACES = 8;
+/** Rows of job_place_counts counted again in one statement (decision 73). */
+const RECOUNT_BATCH = 100;
+
+/** A row of job_place_counts as read. */
+type Place = Selectable<JobPlaceCountTable>;
+/** Open jobs by state, city and category. */
+interface PlaceCount {
+  state: string;
+  city: string;
+  category: string;
+  n: number;
+}
+/** Whether a row's count is its place's open jobs at `now`: from its time to just before its first expiry. */
+const placeHolds = (p: Place, now: number) =>
+  Number(p.open_jobs_from) <= now && (p.open_jobs_until === null || Number(p.open_jobs_until) > now);
 /**
  * Candidates of the word index tested at most when showing that a search
  * passes the cap: at about a microsecond each, a bound on what a proof that
@@ -1377,13 +1405,19 @@ export class JobRepository {
     // Past the cap without counting, newest first: the page is cut where the count's reading would
     // cut it (it holds the first TOTAL_CAP + 1 matches), so both ways give the same jobs.
     const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
-    if (plan !== 'none' && plan.kind === 'all' && this.pastCapBySummary(f)) {
-      // Past the cap by the summary's count: only the page is read, from the filters' index in order.
-      searchPlanning.fromSummary++;
-      n = TOTAL_CAP + 1;
+    // A listing by no more than city, state and category: past the cap by the summary's count, or
+    // counted from job_place_counts (decision 73); only the page is read, from the filters' index in order.
+    const listed =
+      plan !== 'none' && plan.kind === 'all'
+        ? this.pastCapBySummary(f)
+          ? (searchPlanning.fromSummary++, TOTAL_CAP + 1)
+          : await this.placeCount(f, now)
+        : undefined;
+    if (plan !== 'none' && listed !== undefined) {
+      n = listed;
       const q = this.planned(f, terms, plan, now, sort === 'salary' ? 'salary' : 'newest');
-      if (sort !== 'newest') ids = await this.sortedPageIds(q, sort, true, near, offset, limit);
-      else read = within ? await this.pageJobs(q, offset, within, now) : [];
+      if (sort !== 'newest') ids = n ? await this.sortedPageIds(q, sort, true, near, offset, limit) : [];
+      else read = within && offset < n ? await this.pageJobs(q, offset, within, now) : [];
     } else if (
       plan !== 'none' &&
       (byWordStatistics || provenFirst || (proof && (await this.atLeastCap(f, terms, now))))
@@ -1677,8 +1711,8 @@ export class JobRepository {
       out.quick.experience.push(r.experience_min);
     }
     // Counted on the upkeep reader: a scan of every open job must not hold a visitor's search behind it.
-    for (const r of await this.summaryRows(this.d.background)) {
-      const n = Number(r.n);
+    for (const r of await this.placeRows(this.d.background)) {
+      const n = r.n;
       out.rows.push({ state: r.state, city: r.city, category: r.category, n });
       out.open += n;
       out.city.set(r.city, (out.city.get(r.city) ?? 0) + n);
@@ -1760,6 +1794,134 @@ export class JobRepository {
       n += r.n;
     }
     return n >= searchPlanning.summaryPastCap;
+  }
+
+  /**
+   * The open jobs of a listing filtered by no more than city, state and category, up to the cap and one
+   * more, from job_place_counts (decision 73): the sum of its rows that hold now, and, for each row that
+   * has passed its time (one of its jobs expired since it was counted), its jobs counted in the index
+   * (`placeCounted`). Undefined for any other listing, or when more than STALE_PLACES rows have passed.
+   */
+  private async placeCount(f: SearchFilters, now: number): Promise<number | undefined> {
+    if (!searchPlanning.placeCounts || f.postedDate || rowFilters(f)) return undefined;
+    let q = this.db
+      .selectFrom('job_place_counts')
+      .select(['state', 'city', 'category', 'open_jobs', 'open_jobs_from', 'open_jobs_until']);
+    if (f.state) q = q.where('state', '=', f.state);
+    if (f.city) q = q.where('city', '=', f.city);
+    if (f.category) q = q.where('category', '=', f.category);
+    const rows = await q.execute();
+    let n = 0;
+    const stale: Place[] = [];
+    for (const r of rows) {
+      if (placeHolds(r, now)) n += Number(r.open_jobs);
+      else stale.push(r);
+    }
+    if (n <= TOTAL_CAP && stale.length) {
+      if (stale.length > STALE_PLACES) return undefined;
+      const counted = await Promise.all(
+        stale.map((p) => this.placeCounted(this.db, p, now, TOTAL_CAP + 1 - n)),
+      );
+      for (const c of counted) n += c;
+    }
+    searchPlanning.fromPlaceCounts++;
+    return Math.min(n, TOTAL_CAP + 1);
+  }
+
+  /** A place's open jobs now (up to `limit`), counted in the filters' index of city and category. */
+  private async placeCounted(db: Kysely<Database>, p: Place, now: number, limit?: number): Promise<number> {
+    let q = db
+      .selectFrom('jobs')
+      .select(sql.lit(1).as('one'))
+      .where((eb) => activeJobFilter(eb, now))
+      .where('jobs.state', '=', p.state)
+      .where('jobs.city', '=', p.city)
+      .where('jobs.category', '=', p.category);
+    if (limit !== undefined) q = q.limit(limit);
+    const r = await db
+      .selectFrom(q.as('m'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * Every state, city and category with open jobs, and how many (the summary's rows): from
+   * job_place_counts, the rows that have passed their time counted in the jobs' index; by a count of
+   * every open job when more than STALE_PLACES have (as after a pause of the server, until its recount).
+   */
+  private async placeRows(db = this.db, now = Date.now()): Promise<PlaceCount[]> {
+    if (!searchPlanning.placeCounts) return this.summaryRows(db, now);
+    const rows = await db
+      .selectFrom('job_place_counts')
+      .select(['state', 'city', 'category', 'open_jobs', 'open_jobs_from', 'open_jobs_until'])
+      .orderBy('state')
+      .orderBy('city')
+      .orderBy('category')
+      .execute();
+    const stale = rows.filter((r) => !placeHolds(r, now));
+    if (stale.length > STALE_PLACES) return this.summaryRows(db, now);
+    const counted = new Map<Place, number>();
+    for (const p of stale) counted.set(p, await this.placeCounted(db, p, now));
+    return rows
+      .map((r) => ({
+        state: r.state,
+        city: r.city,
+        category: r.category,
+        n: counted.get(r) ?? Number(r.open_jobs),
+      }))
+      .filter((r) => r.n > 0);
+  }
+
+  /**
+   * Counts again, as of `now`, up to RECOUNT_BATCH rows of job_place_counts whose time has passed
+   * (decision 73), and returns how many; the server runs it each minute until none are due. PostgreSQL
+   * locks the rows first, in key order, skipping any that a write of their jobs holds (counted at the
+   * next run), and counts in a statement of its own that sees every job committed before.
+   */
+  async recountPlaces(now = Date.now()): Promise<number> {
+    const open = this.primary
+      .selectFrom('jobs')
+      .select((eb) => [
+        eb.fn.countAll().as('n'),
+        sql`cast(${now} as bigint)`.as('from'),
+        eb.fn.min('jobs.expires_at').as('until'),
+      ])
+      .where('jobs.state', '=', sql.ref<string>('job_place_counts.state'))
+      .where('jobs.city', '=', sql.ref<string>('job_place_counts.city'))
+      .where('jobs.category', '=', sql.ref<string>('job_place_counts.category'))
+      .where((w) => activeJobFilter(w, now));
+    const recount = (places: Expression<unknown>) =>
+      sql`update job_place_counts set (open_jobs, open_jobs_from, open_jobs_until) = ${open}
+        where (state, city, category) in ${places}`;
+    if (this.d.engine === 'sqlite') {
+      const r = await recount(
+        this.primary
+          .selectFrom('job_place_counts')
+          .select(['state', 'city', 'category'])
+          .where('open_jobs_until', '<=', now)
+          .limit(RECOUNT_BATCH),
+      ).execute(this.primary);
+      return Number(r.numAffectedRows ?? 0);
+    }
+    return this.primary.transaction().execute(async (tx) => {
+      const due = await tx
+        .selectFrom('job_place_counts')
+        .select(['state', 'city', 'category'])
+        .where('open_jobs_until', '<=', now)
+        .orderBy('state')
+        .orderBy('city')
+        .orderBy('category')
+        .limit(RECOUNT_BATCH)
+        .forNoKeyUpdate()
+        .skipLocked()
+        .execute();
+      if (!due.length) return 0;
+      await recount(sql`(${sql.join(due.map((p) => sql`(${p.state}, ${p.city}, ${p.category})`))})`).execute(
+        tx,
+      );
+      return due.length;
+    });
   }
 
   /**
@@ -2013,8 +2175,9 @@ export class JobRepository {
     return Number(r.n);
   }
 
+  /** Every open job, from job_place_counts (decision 73). */
   async countOpen(): Promise<number> {
-    return this.count({});
+    return (await this.placeRows()).reduce((sum, r) => sum + r.n, 0);
   }
 
   async recent(page: number, limit: number): Promise<Job[]> {
@@ -2189,18 +2352,20 @@ export class JobRepository {
     return !!row;
   }
 
-  private summaryRows(db = this.db) {
-    return db
+  /** Every open job, counted by state, city and category in one grouped scan. */
+  private async summaryRows(db = this.db, now = Date.now()): Promise<PlaceCount[]> {
+    const rows = await db
       .selectFrom('jobs')
-      .where((eb) => activeJobFilter(eb, Date.now()))
+      .where((eb) => activeJobFilter(eb, now))
       .select(['state', 'city', 'category', (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy(['state', 'city', 'category'])
       .execute();
+    return rows.map((r) => ({ state: r.state, city: r.city, category: r.category, n: Number(r.n) }));
   }
 
-  /** One grouped scan gives all four summaries. */
+  /** The open jobs by state, city and category give all four summaries. */
   async summary(): Promise<Omit<JobSummary, 'success'>> {
-    const rows = await this.summaryRows();
+    const rows = await this.placeRows();
     const byCity = new Map<string, number>();
     const byState = new Map<string, number>();
     const byCategory = new Map<string, number>();
