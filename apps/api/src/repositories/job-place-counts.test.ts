@@ -140,6 +140,15 @@ describe('open jobs by state, city and category', () => {
     }
     expect(await listed({ city })).toMatchObject({ read: true, fromRows: 5, counted: 5 });
     expect(await listed({ city, category: 'Manager' })).toMatchObject({ fromRows: 3, counted: 3 });
+
+    // A spa removed takes its jobs with it (a cascade), and their counts.
+    const other = await insertSpa(t.database);
+    await insertJob(t.database, other, { ...at, category: 'Receptionist' });
+    await insertJob(t.database, other, { ...at, category: 'Receptionist' });
+    expect((await rows(city)).find((r) => r.category === 'Receptionist')!.open_jobs).toBe(3);
+    await t.database.db.deleteFrom('spas').where('id', '=', other).execute();
+    expect((await rows(city)).find((r) => r.category === 'Receptionist')!.open_jobs).toBe(1);
+    await expectHolding(city);
   });
 
   it('is read while it holds, counted in the index once a job it counts has expired, and counted again', async () => {
