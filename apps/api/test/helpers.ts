@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -42,6 +43,23 @@ export async function schemaClient(database: Db): Promise<pg.Client> {
   });
   await client.connect();
   return client;
+}
+
+/**
+ * The planner's statistics of the jobs gathered again (ANALYZE); on PostgreSQL on a connection of its own
+ * without the requests' budget, which ANALYZE of a few thousand jobs can pass on a busy machine.
+ */
+export async function analyzeJobs(database: Db): Promise<void> {
+  if (database.engine === 'sqlite') {
+    await sql`analyze jobs`.execute(database.db);
+    return;
+  }
+  const client = await schemaClient(database);
+  try {
+    await client.query('analyze jobs');
+  } finally {
+    await client.end();
+  }
 }
 
 /**

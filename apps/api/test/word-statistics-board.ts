@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/common';
 import { searchPlanning } from '../src/repositories/job-repository.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { analyzeJobs, createTestApp, type TestApp } from './helpers.ts';
 
 export interface ListBody {
   data: { _id: string }[];
@@ -44,7 +43,7 @@ export function wordStatisticsBoard() {
 
   beforeAll(async () => {
     t = await createTestApp({ seed: { spas: 30, jobs: TOTAL_CAP + 1500 } });
-    if (t.engine === 'postgres') await sql`analyze jobs`.execute(t.database.db);
+    if (t.engine === 'postgres') await analyzeJobs(t.database);
     // The statistics are read (SQLite's sample drawn) in the background after the first search that asks.
     searchPlanning.summaryPastCap = TOTAL_CAP + 1;
     for (let i = 0; i < 50 && searchPlanning.fromWordStatistics === defaults.fromWordStatistics; i++) {

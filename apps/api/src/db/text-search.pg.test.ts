@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { analyzeJobs, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
 import {
   containsText,
@@ -20,7 +20,7 @@ describe("PostgreSQL's keyword test on a walk of the date order", () => {
       description: 'Bridal makeup, art of care.',
     });
     await insertJob(t.database, spaId, { title: 'मसाज थेरेपिस्ट', description: 'आयुर्वेदिक मसाज' });
-    await sql`analyze jobs`.execute(t.database.db);
+    await analyzeJobs(t.database);
   });
   afterAll(() => t.close());
 

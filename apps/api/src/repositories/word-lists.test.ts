@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { analyzeJobs, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
 import type { ListBody } from '../../test/word-statistics-board.ts';
 import { markCommonJobWords, pauseJobWords, rebuildJobWords, WORD_BREAKS } from '../db/job-words.ts';
@@ -35,7 +35,7 @@ describe("the lists of each word's jobs", () => {
     // Jobs posted at the same moment: the order falls back to their ids.
     for (let i = 0; i < 3; i++)
       await insertJob(t.database, spaId, { title: `Tiebreak Stylist ${i}`, posted_at: at - day });
-    await sql`analyze jobs`.execute(t.database.db);
+    await analyzeJobs(t.database);
   });
   afterAll(async () => {
     searchPlanning.wordLists = true;

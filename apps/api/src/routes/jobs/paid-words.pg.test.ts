@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { analyzeJobs, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { activeJobFilter, JobRepository, searchPlanning } from '../../repositories/job-repository.ts';
 
 interface ListBody {
@@ -27,7 +26,7 @@ describe('PostgreSQL reads the jobs that pay enough when few do', () => {
       .execute();
     pays = rows.map((r) => Number(r.salary_min)).sort((a, b) => b - a);
     // The words' statistics, which tell the planner how many jobs hold a word (decision 35).
-    await sql`analyze jobs`.execute(t.database.db);
+    await analyzeJobs(t.database);
     // The plans, not the words' lists, which answer a listed word with pay first (migration 0038).
     searchPlanning.wordLists = false;
   }, 120_000);
