@@ -7,8 +7,9 @@ import Database from 'better-sqlite3';
 /**
  * A second server for empty and error states: same web build, its own
  * SQLite file with no demo data. With `broken`, its spa, job and contact
- * message tables and the spas' name index (which alone counts a spa search by
- * name) are taken away before it serves (so no cache holds an answer), and
+ * message tables, the spas' name index (which alone counts a spa search by
+ * name) and the open jobs by place (which alone give the job summaries) are
+ * taken away before it serves (so no cache holds an answer), and
  * every read of spas or jobs and every contact message fails on the server
  * for real.
  */
@@ -62,7 +63,7 @@ export async function startSpareServer(port: number, { broken }: { broken: boole
     await halt(child);
     const db = new Database(path.join(dataDir, 'spajobs.db'));
     db.exec(
-      'ALTER TABLE jobs RENAME TO jobs_gone; ALTER TABLE spas RENAME TO spas_gone; ALTER TABLE spas_fts RENAME TO spas_fts_gone; ALTER TABLE contact_messages RENAME TO contact_messages_gone;',
+      'ALTER TABLE jobs RENAME TO jobs_gone; ALTER TABLE job_place_counts RENAME TO job_place_counts_gone; ALTER TABLE spas RENAME TO spas_gone; ALTER TABLE spas_fts RENAME TO spas_fts_gone; ALTER TABLE contact_messages RENAME TO contact_messages_gone;',
     );
     db.close();
     child = launch(port, dataDir);
