@@ -327,8 +327,13 @@ export const searchPlanning: {
  * listing is counted as before (decision 73).
  */
 const STALE_PLACES = 8;
-/** Rows of job_place_counts counted again in one statement (decision 73). */
+/**
+ * Rows of job_place_counts counted again in one statement (decision 73). SQLite writes on the main
+ * thread: one row a statement (a place's jobs, a few thousand index entries), the scheduled run giving
+ * way to requests between them.
+ */
 const RECOUNT_BATCH = 100;
+const SQLITE_RECOUNT_BATCH = 1;
 
 /** A row of job_place_counts as read. */
 type Place = Selectable<JobPlaceCountTable>;
@@ -1900,7 +1905,7 @@ export class JobRepository {
           .selectFrom('job_place_counts')
           .select(['state', 'city', 'category'])
           .where('open_jobs_until', '<=', now)
-          .limit(RECOUNT_BATCH),
+          .limit(SQLITE_RECOUNT_BATCH),
       ).execute(this.primary);
       return Number(r.numAffectedRows ?? 0);
     }
