@@ -292,6 +292,8 @@ export const searchPlanning: {
   jointCandidates: boolean;
   /** SQLite searches whose terms' joint candidates were few (read by tests). */
   jointFew: number;
+  /** SQLite searches planned with a common term counted only to its floor, the filters' walk being short (read by tests). */
+  fromFloors: number;
   /** Whether a listing by no more than city, state and category is counted from job_place_counts (decision 73). */
   placeCounts: boolean;
   /** Listings counted from job_place_counts (read by tests). */
@@ -318,6 +320,7 @@ export const searchPlanning: {
   fromWordLists: 0,
   jointCandidates: true,
   jointFew: 0,
+  fromFloors: 0,
   placeCounts: true,
   fromPlaceCounts: 0,
 };
@@ -525,6 +528,8 @@ interface RarestTrigrams {
   trigrams: string[];
   n: number;
   few: boolean;
+  /** `n` is only a floor (FEW_CANDIDATES): the term's trigrams were not counted further (`rarest`). */
+  atLeast?: boolean;
 }
 
 export class JobRepository {
@@ -719,7 +724,7 @@ export class JobRepository {
    * candidates (then `n` is their exact number), otherwise `n` is the
    * rarest trigram's count, an upper bound.
    */
-  private async rarest(t: TextTerm): Promise<RarestTrigrams> {
+  private async rarest(t: TextTerm, bounded = false): Promise<RarestTrigrams> {
     const few = searchPlanning.fewCandidates;
     const grams = trigramsOf(t.text);
     // Each trigram first counted up to `few`: one held by fewer rows bounds the candidates, and counts past
@@ -730,6 +735,17 @@ export class JobRepository {
     if (rarest < few) {
       // The rarest trigram alone bounds the candidates: no need to count them.
       return { t, trigrams: floors.slice(0, 4).map((c) => c.g), n: rarest, few: true };
+    }
+    const columns = ftsColumns(t).join('+');
+    if (bounded && grams.some((g) => this.trigramStats.peek(`${columns}:${g}`) === undefined)) {
+      // A walk of the filters' jobs costs less than any `few` candidates (`textPlan`): whether the term's
+      // trigrams are few together is still asked (a misspelt word), but its share is not counted further
+      // (decision 74). Counts already kept are used as before.
+      const trigrams = floors.slice(0, 4).map((c) => c.g);
+      const n = await this.candidateCount(t, trigrams, few);
+      if (n < few) return { t, trigrams, n, few: true };
+      searchPlanning.fromFloors++;
+      return { t, trigrams, n: few, few: false, atLeast: true };
     }
     // Every trigram is common: each counted up to TRIGRAM_CAP, for the share of the jobs the term may match.
     const counted = await Promise.all(grams.map(async (g) => ({ g, n: await this.trigramCount(t, g) })));
@@ -1015,7 +1031,16 @@ export class JobRepository {
     now: number,
   ): Promise<Plan | 'none'> {
     if (this.d.engine === 'postgres') return this.pgTextPlan(f, terms, indexed, now);
-    const counted = await Promise.all(indexed.map((t) => this.rarest(t)));
+    const stats = this.planStats();
+    const open = Math.max(1, stats.open);
+    const inFilter = Math.max(1, this.filterShare(f, stats) * open);
+    const c = SQLITE_COST;
+    // Filters that leave so few jobs that walking them all costs less than reading `few` candidates with
+    // their rows: a term whose trigrams are all common then needs no count past `few` (decision 74).
+    const bounded =
+      !searchPlanning.force &&
+      this.walkCost(f, terms, inFilter, c, stats) < searchPlanning.fewCandidates * (c.candidate + c.row);
+    const counted = await Promise.all(indexed.map((t) => this.rarest(t, bounded)));
     const best = await this.jointCandidates(
       counted.reduce((a, b) => (b.n < a.n ? b : a)),
       counted,
@@ -1027,16 +1052,15 @@ export class JobRepository {
     if (searchPlanning.force === 'walk') return { kind: 'walk' };
     if (searchPlanning.force === 'semijoin')
       return { kind: 'semijoin', driver: best.t, trigrams: best.trigrams };
-    const stats = this.planStats();
-    const open = Math.max(1, stats.open);
-    const inFilter = Math.max(1, this.filterShare(f, stats) * open);
+    // Counts that are only floors: the candidates are at least `few`, so neither the index nor the semijoin
+    // can cost less than the walk of the filters' jobs (`bounded`).
+    const atLeast = !best.few && counted.some((r) => r.atLeast);
     // Rows walked to find the cap's worth of matches, taking the term's candidates as matches
     // spread evenly over the open jobs. A job must hold every word: with several, their shares are
     // multiplied, as if the words came independently (decision 48).
     const share = Math.min(1, best.n / open);
     const together = counted.reduce((p, r) => p * Math.min(1, r.n / open), 1);
     const walked = Math.min(inFilter, (TOTAL_CAP + 1) / together);
-    const c = SQLITE_COST;
     // The share of the entries that pass the terms' text signatures, tested for the words as well: about
     // the share of jobs holding the signed terms' trigrams.
     const signedPass = counted.reduce(
@@ -1048,7 +1072,7 @@ export class JobRepository {
     // whose rarest trigram reached the count's cap has at least that many candidates, and a set of them
     // all costs more than testing the filters' jobs.
     const semijoinCost =
-      best.n >= TRIGRAM_CAP
+      best.n >= TRIGRAM_CAP || atLeast
         ? Infinity
         : best.n * c.candidate +
           walked * c.probe +
@@ -1060,7 +1084,9 @@ export class JobRepository {
     // candidates, at most its rarest trigram's count, may be fewer than the jobs a walk would pass to
     // find them all together ("spa manager mumbai": 7,566 matches, every open job walked).
     const indexCost =
-      best.few || (counted.length > 1 && best.n < TRIGRAM_CAP) ? best.n * (c.candidate + c.row) : Infinity;
+      best.few || (!atLeast && counted.length > 1 && best.n < TRIGRAM_CAP)
+        ? best.n * (c.candidate + c.row)
+        : Infinity;
     // Likely past the cap: the rarest trigram's jobs in the filters would pass it twice over, and the
     // filters keep enough of the board that the word index's candidates mostly pass them. The index also
     // holds each job's city, state and category (migration 0020), so with those filters alone it finds
