@@ -414,6 +414,9 @@ const SQLITE_COST: WalkCosts & { probe: number; candidate: number; sorted: numbe
 const ftsColumns = (t: TextTerm): ('title' | 'description' | 'spa_name')[] =>
   t.kind === 'title' ? ['title'] : t.kind === 'spa' ? ['spa_name'] : ['title', 'description', 'spa_name'];
 
+/** A trigram's counts, as kept by the planner: by the columns the term searches. */
+const trigramKey = (t: TextTerm, trigram: string) => `${ftsColumns(t).join('+')}:${trigram}`;
+
 const postedSince = (date: string) => Date.parse(`${date}T00:00:00${IST_OFFSET}`);
 
 /**
@@ -688,7 +691,7 @@ export class JobRepository {
 
   private async trigramFloor(t: TextTerm, trigram: string, few: number): Promise<number> {
     const columns = ftsColumns(t);
-    const key = `${columns.join('+')}:${trigram}`;
+    const key = trigramKey(t, trigram);
     const known = this.trigramStats.peek<number>(key);
     if (known !== undefined) return Math.min(known, few);
     return this.trigramFloors.get(`${few}:${key}`, (refreshing) =>
@@ -698,7 +701,7 @@ export class JobRepository {
 
   private trigramCount(t: TextTerm, trigram: string): Promise<number> {
     const columns = ftsColumns(t);
-    return this.trigramStats.get(`${columns.join('+')}:${trigram}`, (refreshing) =>
+    return this.trigramStats.get(trigramKey(t, trigram), (refreshing) =>
       this.trigramRows(columns, trigram, TRIGRAM_CAP, refreshing),
     );
   }
@@ -736,8 +739,7 @@ export class JobRepository {
       // The rarest trigram alone bounds the candidates: no need to count them.
       return { t, trigrams: floors.slice(0, 4).map((c) => c.g), n: rarest, few: true };
     }
-    const columns = ftsColumns(t).join('+');
-    if (bounded && grams.some((g) => this.trigramStats.peek(`${columns}:${g}`) === undefined)) {
+    if (bounded && grams.some((g) => this.trigramStats.peek(trigramKey(t, g)) === undefined)) {
       // A walk of the filters' jobs costs less than any `few` candidates (`textPlan`): whether the term's
       // trigrams are few together is still asked (a misspelt word), but its share is not counted further
       // (decision 74). Counts already kept are used as before.
