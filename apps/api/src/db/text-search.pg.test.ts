@@ -64,7 +64,21 @@ describe("PostgreSQL's keyword test on a walk of the date order", () => {
 
   it("tests a title or a spa's name as ILIKE does", async () => {
     for (const column of ['jobs.title', 'jobs.spa_name']) {
-      for (const text of ['MAKEUP', 'lotus', '100%', '0%', 'मसाज', 'l_tus', 'w%ss', 'qzxv']) {
+      for (const text of [
+        'MAKEUP',
+        'lotus',
+        '100%',
+        '0%',
+        'मसाज',
+        'l_tus',
+        'w%ss',
+        'qzxv',
+        '%',
+        '_',
+        'A',
+        'p_',
+        'ऑ',
+      ]) {
         const plain = await ids([containsText('postgres', column, text)]);
         expect(await ids([containsTextAsChosen(column, text)]), `${column} ${text}`).toEqual(plain);
       }
@@ -90,10 +104,39 @@ describe("PostgreSQL's keyword test on a walk of the date order", () => {
   });
 
   it('finds the same jobs as the plain test', async () => {
-    for (const words of [['makeup', 'art'], ['Therapist'], ['100%'], ['मसाज'], ['w_llness'], ['qzxv']]) {
+    const none = ['w_llness', 'qzxv', '_%', 'ऑ'];
+    for (const words of [
+      ['makeup', 'art'],
+      ['Therapist'],
+      ['100%'],
+      ['मसाज'],
+      ['w_llness'],
+      ['qzxv'],
+      // Short text, looked for with LIKE (decision 75): `%`, `_` and a backslash still taken literally.
+      ['%'],
+      ['0%'],
+      ['_%'],
+      ['A'],
+      ['Ar'],
+      ['ऑ'],
+      ['मस'],
+    ]) {
       const plain = await ids(words.map(jobTextContains));
       expect(await ids(words.map(jobTextContainsAsChosen)), words.join(' ')).toEqual(plain);
-      if (!['w_llness', 'qzxv'].includes(words[0]!)) expect(plain.length, words.join(' ')).toBeGreaterThan(0);
+      if (!none.includes(words[0]!)) expect(plain.length, words.join(' ')).toBeGreaterThan(0);
+    }
+  });
+
+  it('looks for text of three bytes or fewer with LIKE, and for longer text with strpos', () => {
+    const statement = (text: string) =>
+      t.database.db.selectFrom('jobs').select('id').where(jobTextContainsAsChosen(text)).compile().sql;
+    for (const text of ['a', 'yo', 'spa', 'ऑ']) {
+      expect(statement(text), text).toContain('like');
+      expect(statement(text), text).not.toContain('strpos');
+    }
+    for (const text of ['yoga', 'stylist', 'मस']) {
+      expect(statement(text), text).toContain('strpos');
+      expect(statement(text), text).not.toMatch(/\blike\b/);
     }
   });
 });

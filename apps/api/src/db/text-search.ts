@@ -144,9 +144,21 @@ export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
     or (jobs.search_long and ${asChosen(rest)}))`;
 }
 
-/** PostgreSQL: lower-cased text holds the text, found with `strpos` (see jobTextContainsAsChosen). */
+/**
+ * The longest text, in UTF-8 bytes, looked for with LIKE rather than `strpos` (decision 75): a
+ * Boyer–Moore–Horspool table skips at most the text's length, so a text this short gains nothing by it
+ * and pays for the table and its steps at each job.
+ */
+export const LIKE_MAX_BYTES = 3;
+
+/**
+ * PostgreSQL: lower-cased text holds the text, found with `strpos` (see jobTextContainsAsChosen); text of
+ * LIKE_MAX_BYTES or fewer with LIKE, which finds the same (the pattern holds nothing but the text).
+ */
 const holds = (lowerCased: RawBuilder<unknown>, text: string) =>
-  sql<SqlBool>`strpos(${lowerCased}, lower(${text})) > 0`;
+  Buffer.byteLength(text) <= LIKE_MAX_BYTES
+    ? sql<SqlBool>`${lowerCased} like ${lowerPattern(text)}`
+    : sql<SqlBool>`strpos(${lowerCased}, lower(${text})) > 0`;
 
 /**
  * A title or spa-name test written the same way (PostgreSQL), for a walk that reads the filters'
