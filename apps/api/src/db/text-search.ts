@@ -149,7 +149,7 @@ export function jobTextContainsAsChosen(text: string): Expression<SqlBool> {
  * Boyer–Moore–Horspool table skips at most the text's length, so a text this short gains nothing by it
  * and pays for the table and its steps at each job.
  */
-export const LIKE_MAX_BYTES = 3;
+const LIKE_MAX_BYTES = 3;
 
 /**
  * PostgreSQL: lower-cased text holds the text, found with `strpos` (see jobTextContainsAsChosen); text of
