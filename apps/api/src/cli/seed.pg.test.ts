@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_PG_URL } from '../../test/helpers.ts';
+
+const run = promisify(execFile);
+const schema = `seed_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+
+afterAll(async () => {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+});
+
+/**
+ * `npm run seed` on PostgreSQL leaves the jobs' rows in date order (decision 76): the generator writes
+ * them spa by spa at random dates, as no live board would.
+ */
+describe('npm run seed on PostgreSQL', () => {
+  it('puts the jobs in the table in date order, newest first', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'seed.ts'), '--spas', '30', '--jobs', '400'],
+      { env: { ...process.env, DATABASE_URL: TEST_PG_URL, DATABASE_SCHEMA: schema } },
+    );
+    expect(stdout).toContain('Generated 30 spas and 400 jobs');
+
+    const client = new pg.Client({ connectionString: TEST_PG_URL });
+    await client.connect();
+    try {
+      // The jobs in the order the table holds them (ctid) against their dates: open jobs newest first.
+      const { rows } = await client.query<{ posted_at: string; spa_id: number }>(
+        `select posted_at, spa_id from ${schema}.jobs where is_active = 1 order by ctid`,
+      );
+      expect(rows.length).toBeGreaterThan(300);
+      const dates = rows.map((r) => Number(r.posted_at));
+      const outOfOrder = dates.filter((d, i) => i > 0 && d > dates[i - 1]!).length;
+      expect(outOfOrder).toBe(0);
+      // As generated, each spa's jobs came together: in date order they no longer do.
+      const spaChanges = rows.filter((r, i) => i > 0 && r.spa_id !== rows[i - 1]!.spa_id).length;
+      expect(spaChanges).toBeGreaterThan(100);
+      const marked = await client.query<{ indisclustered: boolean }>(
+        `select indisclustered from pg_index where indexrelid = '${schema}.jobs_active_posted_id'::regclass`,
+      );
+      expect(marked.rows[0]?.indisclustered).toBe(true);
+    } finally {
+      await client.end();
+    }
+  });
+});
