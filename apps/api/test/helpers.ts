@@ -45,6 +45,17 @@ export async function schemaClient(database: Db): Promise<pg.Client> {
   return client;
 }
 
+/** Drops a test's PostgreSQL schema and everything in it, if it is there. */
+export async function dropTestSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * The planner's statistics of the jobs gathered again (ANALYZE); on PostgreSQL on a connection of its own
  * without the requests' budget, which ANALYZE of a few thousand jobs can pass on a busy machine.
@@ -109,12 +120,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await app.close();
       // A test may have closed the database itself to see how the app copes.
       await database.destroy().catch(() => undefined);
-      if (engine === 'postgres') {
-        const client = new pg.Client({ connectionString: TEST_PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      if (engine === 'postgres') await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,17 +3,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_PG_URL } from '../../test/helpers.ts';
+import { dropTestSchema, TEST_PG_URL } from '../../test/helpers.ts';
 
 const run = promisify(execFile);
 const schema = `seed_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
 
-afterAll(async () => {
-  const client = new pg.Client({ connectionString: TEST_PG_URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
-});
+afterAll(() => dropTestSchema(schema));
 
 /**
  * `npm run seed` on PostgreSQL leaves the jobs' rows in date order (decision 76): the generator writes

@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/database.ts';
-import { TEST_PG_URL } from '../../test/helpers.ts';
+import { dropTestSchema, TEST_PG_URL } from '../../test/helpers.ts';
 
 const run = promisify(execFile);
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -25,12 +24,7 @@ const cli = (args: string[]) =>
 
 afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (engine === 'postgres') {
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  }
+  if (engine === 'postgres') await dropTestSchema(schema);
 });
 
 describe('npm run user', () => {

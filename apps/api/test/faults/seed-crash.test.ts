@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/config.ts';
 import { createDb } from '../../src/db/database.ts';
 import { rebuildJobWords } from '../../src/db/job-words.ts';
-import { TEST_PG_URL } from '../helpers.ts';
+import { dropTestSchema, TEST_PG_URL } from '../helpers.ts';
 
 /**
  * A bulk load (`npm run seed`) killed with SIGKILL midway leaves the keyword words' lists paused, so no
@@ -25,12 +24,7 @@ const env =
 
 afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
-  if (engine === 'postgres') {
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
-  }
+  if (engine === 'postgres') await dropTestSchema(schema);
 });
 
 describe('a bulk load killed midway', () => {
