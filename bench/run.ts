@@ -128,9 +128,11 @@ async function vacuumed(size: { jobs: number }) {
   await client.connect();
   try {
     await client.query(`vacuum analyze bench_${size.jobs}.jobs, bench_${size.jobs}.spas`);
-    // The keyword words' lists (decision 64), once a server has made them.
-    const words = await client.query(`select to_regclass('bench_${size.jobs}.job_words') as t`);
-    if (words.rows[0]?.t) await client.query(`vacuum analyze bench_${size.jobs}.job_words`);
+    // The keyword words' lists (decision 64) and the common words' bits (decision 77), once made.
+    for (const table of ['job_words', 'job_common_words']) {
+      const made = await client.query(`select to_regclass('bench_${size.jobs}.${table}') as t`);
+      if (made.rows[0]?.t) await client.query(`vacuum analyze bench_${size.jobs}.${table}`);
+    }
   } finally {
     await client.end();
   }

@@ -15,9 +15,12 @@ import { WORD_BREAK } from './sqlite/text-words.mjs';
  * per word, as far as the page asked. A deep page costs about as many index entries as its offset,
  * where a walk of the date order passes every job that does not hold the keyword too.
  *
- * Words most jobs hold (`common`) have no entries: their walks find a page soon. A keyword inside any
- * of them is searched as before. So is one of one or two characters, one with white space or
- * punctuation in it, or one inside more words than MAX_WORDS.
+ * Words most jobs hold (`common`) have no entries: their walks find a page soon. On PostgreSQL the
+ * first COMMON_BITS of them have a bit each instead, and each open job holding any of those has a row
+ * of `job_common_words` with its words' bits (decision 77): a keyword inside such words is read from
+ * those rows newest first, merged with the entries of the other words that contain it. A keyword inside
+ * a common word without a bit (on SQLite, any common word) is searched as before. So is one of one or
+ * two characters, one with white space or punctuation in it, or one inside more words than MAX_WORDS.
  */
 
 /**
@@ -35,6 +38,11 @@ export const MAX_WORDS = 32;
  */
 export const COMMON_SHARE = 0.2;
 export const COMMON_JOBS = 20_000;
+/**
+ * PostgreSQL: how many common words have a bit in their jobs' `job_common_words.words` (decision 77), the
+ * first marked; a keyword inside a common word without one is searched as before.
+ */
+export const COMMON_BITS = 63;
 
 /**
  * SQLite: a common word's entries dropped by one statement on the server's thread, so that none holds it
@@ -92,16 +100,24 @@ export async function rebuildJobWords(
 
 /**
  * rebuildJobWords' work, in the caller's transaction. Each entry carries its job's pay and experience
- * (migration 0038); `pay: false` lists them as migration 0036 did, before the entries had them.
+ * (migration 0038); `pay: false` lists them as migration 0036 did, before the entries had them. On
+ * PostgreSQL the first COMMON_BITS common words are given their bits and each open job's bits are
+ * written (`job_common_words`, migration 0041); `bits: false` lists as the migrations before it did.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function listJobWords(tx: Kysely<any>, engine: Engine, { pay = true } = {}): Promise<void> {
+export async function listJobWords(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tx: Kysely<any>,
+  engine: Engine,
+  { pay = true, bits = true } = {},
+): Promise<void> {
+  const withBits = bits && engine === 'postgres';
   // PostgreSQL: no job is written meanwhile (SQLite has one writer, and it is this one).
   if (engine === 'postgres') await sql`lock table jobs in share mode`.execute(tx);
   await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`false` : sql`0`} where id = 1`.execute(
     tx,
   );
   await sql`delete from job_words`.execute(tx);
+  if (withBits) await sql`delete from job_common_words`.execute(tx);
   await sql`delete from job_word_list`.execute(tx);
   if (engine === 'sqlite')
     await sql`insert into job_word_list_fts (job_word_list_fts) values ('delete-all')`.execute(tx);
@@ -127,9 +143,36 @@ export async function listJobWords(tx: Kysely<any>, engine: Engine, { pay = true
     from jobs j cross join ${words.from} join job_word_list w on ${match}
     where j.is_active = 1 and ${engine === 'postgres' ? sql`not w.common` : sql`w.common = 0`}
     order by 1, 2, 3`.execute(tx);
+  if (withBits) await writeCommonWordBits(tx, every);
   await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`true` : sql`1`} where id = 1`.execute(
     tx,
   );
+}
+
+/**
+ * PostgreSQL: gives the common words without a bit theirs, the commonest first as one job in `every`
+ * counts them, while any is left, and writes the rows of bits of every open job holding a common word
+ * with one (`job_common_words`, empty before). In the caller's transaction, the jobs' writes held.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function writeCommonWordBits(tx: Kysely<any>, every: number): Promise<void> {
+  const words = wordsOf('postgres');
+  const match = sql`md5(w.word) = md5(t.w) and w.word = t.w`;
+  await sql`update job_word_list as l set bit = b.bit from (
+      select c.id, f.bit from (
+        select id, row_number() over (order by n desc, id) as r from (
+          select w.id, count(*) as n from jobs j cross join ${words.from} join job_word_list w on ${match}
+          where j.is_active = 1 and j.id % ${every}::int = 0 and w.common and w.bit is null group by w.id
+        ) as n
+      ) as c
+      join (select b::smallint as bit, row_number() over (order by b) as r from generate_series(0, ${COMMON_BITS - 1}) as b
+        where b not in (select bit from job_word_list where bit is not null)) as f on f.r = c.r
+    ) as b where l.id = b.id`.execute(tx);
+  await sql`insert into job_common_words (job_id, posted_at, expires_at, city, salary_min, experience_min, words)
+    select j.id, j.posted_at, j.expires_at, j.city, j.salary_min, j.experience_min, bit_or(1::bigint << w.bit)
+    from jobs j cross join ${words.from} join job_word_list w on ${match}
+    where j.is_active = 1 and w.bit is not null
+    group by j.id order by j.posted_at, j.id`.execute(tx);
 }
 
 /**
@@ -147,7 +190,9 @@ export async function pauseJobWords(db: Kysely<any>): Promise<void> {
  * (PostgreSQL's primary, with a budget of its own: a second or two at 1,000,000 jobs; SQLite's upkeep
  * thread). A word is marked before its entries go, in the same transaction on PostgreSQL, first on
  * SQLite (whose writes block the server's thread: the entries go DROP_BATCH at a time after): a
- * search sees the mark or the whole list, and entries left of a common word are never read.
+ * search sees the mark or the whole list, and entries left of a common word are never read. On
+ * PostgreSQL a word marked is given a bit while any is left, and its jobs' bits are set from its entries
+ * before they go, with the jobs' writes held meanwhile (decision 77).
  */
 export async function markCommonJobWords(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -165,7 +210,25 @@ export async function markCommonJobWords(
         return 0;
       const ids = await countedPast(tx, threshold);
       if (!ids.length) return 0;
+      // No job is written meanwhile: one written in between would miss a bit its word has just been
+      // given. Writers wait a moment; past lock_timeout (a long import) the words wait for the next turn.
+      await sql`set local lock_timeout = '2s'`.execute(tx);
+      await sql`lock table jobs in share mode`.execute(tx);
+      // The bits left, to the words now marked, in order of their ids.
+      await sql`update job_word_list as l set bit = f.bit from (
+          select w.id, f.bit from
+            (select id, row_number() over (order by id) as r from job_word_list
+              where id = any(${ids}::int[]) and not common and bit is null) as w
+            join (select b::smallint as bit, row_number() over (order by b) as r from generate_series(0, ${COMMON_BITS - 1}) as b
+              where b not in (select bit from job_word_list where bit is not null)) as f on f.r = w.r
+        ) as f where l.id = f.id`.execute(tx);
       await sql`update job_word_list set common = true where id = any(${ids}::int[])`.execute(tx);
+      await sql`insert into job_common_words (job_id, posted_at, expires_at, city, salary_min, experience_min, words)
+        select e.job_id, e.posted_at, e.expires_at, e.city, e.salary_min, e.experience_min, bit_or(1::bigint << w.bit)
+        from job_words e join job_word_list w on w.id = e.word_id
+        where e.word_id = any(${ids}::int[]) and w.bit is not null
+        group by e.job_id, e.posted_at, e.expires_at, e.city, e.salary_min, e.experience_min
+        on conflict (job_id) do update set words = job_common_words.words | excluded.words`.execute(tx);
       await sql`delete from job_words where word_id = any(${ids}::int[])`.execute(tx);
       return ids.length;
     });

@@ -39,6 +39,7 @@ import * as spaNamePartCounts from './migrations/0037-spa-name-part-counts.ts';
 import * as wordListsCarryPay from './migrations/0038-word-lists-carry-pay.ts';
 import * as spaOpenJobCounts from './migrations/0039-spa-open-job-counts.ts';
 import * as jobPlaceCounts from './migrations/0040-job-place-counts.ts';
+import * as commonWordBits from './migrations/0041-common-word-bits.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -99,6 +100,7 @@ const migrations: Migrations = {
   '0038-word-lists-carry-pay': wordListsCarryPay,
   '0039-spa-open-job-counts': spaOpenJobCounts,
   '0040-job-place-counts': jobPlaceCounts,
+  '0041-common-word-bits': commonWordBits,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

@@ -1512,14 +1512,17 @@ export class JobRepository {
    * the entries), newest first, from the entries of the words that contain them (decision 64); and, when
    * `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole (a
    * bulk load), or no keyword is listed. A keyword is listed when the lists serve it (`wordsServe`), no
-   * common word contains it, and no more than MAX_WORDS words do.
+   * common word without a bit contains it, and no more than MAX_WORDS words with entries do.
    *
    * One keyword: each of its words' newest entries in order (by word and city, with a city), as far as
-   * the page's end, merged, a job in two of them kept once. Several, in one city: the city's entries of
-   * each listed keyword, the jobs found for every one of them (`intersect`), and on those jobs' rows
-   * the test of each keyword not listed (a common word, punctuation, one or two characters); counted
-   * and sorted in one statement. A keyword that is not common is held by at most a fifth of the jobs,
-   * so a city's candidates are at most a fifth of its jobs.
+   * the page's end, merged, a job in two of them kept once; with the newest jobs holding the common
+   * words that contain it, read from their bits (PostgreSQL, decision 77). Several, in one city: inside
+   * common words only, their bits tested together on each row of bits in order, as one keyword's; else
+   * the city's entries of each listed keyword with other words, the jobs found for every one of them
+   * (`intersect`), and on those jobs the bits of each keyword inside common words only and, on their
+   * rows, the test of each keyword not listed (a common word without a bit, punctuation, one or two
+   * characters); counted and sorted in one statement. A keyword that is not common is held by at most
+   * a fifth of the jobs, so a city's candidates are at most a fifth of its jobs.
    *
    * PostgreSQL reads the words and their entries in one snapshot (repeatable read), and merges one
    * keyword's ranges as it reads them (Merge Append, then Unique): nothing is sorted. SQLite's reads go
@@ -1537,9 +1540,10 @@ export class JobRepository {
     const pg = this.d.engine === 'postgres';
     const lookup = (text: string, i: number) =>
       pg
-        ? sql`select job_words_kept() as kept, ${i}::int as i, w.id, w.common from (select 1) as one
+        ? sql`select job_words_kept() as kept, ${i}::int as i, w.id, w.common, w.bit from (select 1) as one
             left join job_word_list as w on w.word like ${lowerPattern(text)}`
-        : sql`select (select ready from job_words_state where id = 1) as kept, ${i} as i, w.id, w.common
+        : sql`select (select ready from job_words_state where id = 1) as kept, ${i} as i, w.id, w.common,
+              null as bit
             from (select 1) as one
             left join (select l.id, l.common from job_word_list_fts as f join job_word_list as l on l.id = f.rowid
               where f.word like ${likePattern(text)} and l.word like ${likePattern(text)}) as w on 1`;
@@ -1550,41 +1554,71 @@ export class JobRepository {
         i: number;
         id: number | null;
         common: boolean | number | null;
+        bit: number | null;
       }>`${sql.join(
         served.map(({ text, i }) => lookup(text, i)),
         sql` union all `,
       )}`.execute(db);
       if (!words.rows[0]?.kept) return undefined;
-      const listed: number[][] = [];
+      // Each keyword listed: the ids of the words that contain it and have entries, and the bits of the
+      // common ones (PostgreSQL, decision 77), whose jobs are read from job_common_words.
+      const listed: { ids: number[]; bits: bigint }[] = [];
       const tested: string[] = [];
       texts.forEach((text, i) => {
-        const rows = words.rows.filter((w) => Number(w.i) === i);
-        if (rows.length && !rows.some((w) => w.common) && rows.length <= MAX_WORDS)
-          listed.push(rows.flatMap((w) => (w.id === null ? [] : [Number(w.id)])));
+        const rows = words.rows.filter((w) => Number(w.i) === i && w.id !== null);
+        const ids = rows.flatMap((w) => (w.common ? [] : [Number(w.id)]));
+        if (
+          words.rows.some((w) => Number(w.i) === i) &&
+          !rows.some((w) => w.common && w.bit === null) &&
+          ids.length <= MAX_WORDS
+        )
+          listed.push({
+            ids,
+            bits: rows.reduce((b, w) => (w.common ? b | (1n << BigInt(w.bit!)) : b), 0n),
+          });
         else tested.push(text);
       });
       if (!listed.length || (texts.length === 1 && tested.length)) return undefined;
-      if (listed.some((ids) => !ids.length)) return { ids: [], n: 0 };
+      if (listed.some((k) => !k.ids.length && !k.bits)) return { ids: [], n: 0 };
+      // Keywords inside common words only, with others not listed: the rows are walked as before.
+      if (tested.length && listed.every((k) => !k.ids.length)) return undefined;
       // The city, pay and experience asked, tested on the entries, which carry them (migration 0038).
       const onEntries = sql`${city === undefined ? sql`` : sql`and city = ${city}`}
         ${salaryMin ? sql`and salary_min >= ${salaryMin}` : sql``}
         ${experience === undefined ? sql`` : sql`and (experience_min is null or experience_min <= ${experience})`}`;
       const open = sql`(expires_at is null or expires_at > ${now})`;
+      // The jobs holding a common word of each of `bits`, from their rows of common words' bits.
+      const holding = (bits: bigint[]) =>
+        sql.join(
+          bits.map((b) => sql`words & ${b.toString()}::bigint <> 0`),
+          sql` and `,
+        );
+      // Keywords inside common words only: their bits are tested together on the same rows.
+      const bitsOnly = listed.filter((k) => !k.ids.length).map((k) => k.bits);
+      const entered = listed.filter((k) => k.ids.length);
       let pageOf: RawBuilder<unknown>;
       let count: () => Promise<number>;
       const counts = (from: RawBuilder<unknown>) => async () =>
         Number(
           (await sql<{ n: number }>`select count(*) as n from (${from}) as c`.execute(db)).rows[0]?.n ?? 0,
         );
-      if (texts.length === 1) {
-        const [ids] = listed as [number[]];
-        // Each word's newest `reach`, in order.
+      if (texts.length === 1 || (!entered.length && !tested.length)) {
+        // One keyword, or keywords inside common words only (all tested on one row of bits each).
+        const ids = entered.length ? entered[0]!.ids : [];
+        const bits = entered.length ? [entered[0]!.bits].filter((b) => b) : bitsOnly;
+        // Each word's newest `reach`, in order; and the newest `reach` holding the common words.
         const arm = (id: number, reach: number) => sql`select posted_at, job_id from job_words
           where word_id = ${id} ${onEntries} and ${open}
           order by posted_at desc, job_id desc limit ${reach}`;
+        const commonArm = (reach: number) => sql`select posted_at, job_id from job_common_words
+          where ${holding(bits)} ${onEntries} and ${open}
+          order by posted_at desc, job_id desc limit ${reach}`;
         const merged = (reach: number) =>
           sql.join(
-            ids.map((id) => (pg ? sql`(${arm(id, reach)})` : sql`select * from (${arm(id, reach)})`)),
+            [
+              ...ids.map((id) => (pg ? sql`(${arm(id, reach)})` : sql`select * from (${arm(id, reach)})`)),
+              ...(bits.length ? [sql`(${commonArm(reach)})`] : []),
+            ],
             sql` union all `,
           );
         const distinct = (reach: number, page: RawBuilder<unknown>) =>
@@ -1593,18 +1627,28 @@ export class JobRepository {
         pageOf = distinct(offset + limit, sql`limit ${limit} offset ${offset}`);
         count = counts(distinct(TOTAL_CAP + 1, sql`limit ${TOTAL_CAP + 1}`));
       } else {
+        // Each keyword with entries: its words' jobs, and those holding its common words.
         const both = sql.join(
-          listed.map(
-            (ids) => sql`select posted_at, job_id from job_words
-              where word_id in (${sql.join(ids)}) ${onEntries} and ${open}`,
-          ),
+          entered.map(({ ids, bits }) => {
+            const jobs = sql`select posted_at, job_id from job_words
+              where word_id in (${sql.join(ids)}) ${onEntries} and ${open}`;
+            return bits
+              ? sql`select * from (${jobs} union all select posted_at, job_id from job_common_words
+                  where ${holding([bits])} ${onEntries} and ${open}) as k`
+              : jobs;
+          }),
           sql` intersect `,
         );
         const eb = expressionBuilder<Database, 'jobs'>();
-        const matches = tested.length
-          ? sql`select e.posted_at, e.job_id from (${both}) as e join jobs on jobs.id = e.job_id
-              where ${eb.and(tested.map((text) => this.termMatches(eb, { kind: 'word', text })))}`
+        // Keywords inside common words only are tested on the jobs' rows of bits, the others on their rows.
+        const withBits = bitsOnly.length
+          ? sql`select e.posted_at, e.job_id from (${both}) as e join job_common_words as c on c.job_id = e.job_id
+              where ${holding(bitsOnly)}`
           : both;
+        const matches = tested.length
+          ? sql`select e.posted_at, e.job_id from (${withBits}) as e join jobs on jobs.id = e.job_id
+              where ${eb.and(tested.map((text) => this.termMatches(eb, { kind: 'word', text })))}`
+          : withBits;
         // Counted with the page; a page past the last match is counted alone.
         pageOf = sql`select posted_at, job_id, count(*) over () as n from (${matches}) as m
           order by posted_at desc, job_id desc limit ${limit} offset ${offset}`;
@@ -1616,7 +1660,7 @@ export class JobRepository {
         const page = await sql<{ job_id: number; n: number | null }>`${pageOf}`.execute(db);
         return { ids: page.rows.map((r) => Number(r.job_id)), n: await n(page.rows) };
       }
-      const all = listed.flat();
+      const all = listed.flatMap((k) => k.ids);
       const r = await sql<{
         still: number | null;
         posted_at: number | null;

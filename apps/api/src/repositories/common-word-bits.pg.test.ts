@@ -1,0 +1,219 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeJobs, createTestApp, schemaClient, type TestApp } from '../../test/helpers.ts';
+import { insertJob, insertSpa } from '../../test/factories.ts';
+import type { ListBody } from '../../test/word-statistics-board.ts';
+import { wordListPages } from '../../test/word-list-pages.ts';
+import { markCommonJobWords, rebuildJobWords, WORD_BREAKS } from '../db/job-words.ts';
+import { searchPlanning } from './job-repository.ts';
+
+/**
+ * PostgreSQL: the common words' bits (migration 0041, decision 77). A keyword inside common words is
+ * read from the jobs' rows of bits, newest first, and finds what the walk of the date order finds.
+ */
+const DAY = 86_400_000;
+
+/** The open jobs counted from their text, and from their rows of bits, for each common word with a bit. */
+async function heldBothWays(t: TestApp) {
+  const r = await sql<{ word: string; by_text: number; by_bits: number }>`
+    select w.word,
+      (select count(*)::int from jobs j where j.is_active = 1
+        and exists (select 1 from regexp_split_to_table(j.search_text, ${WORD_BREAKS}) as s(x) where s.x = w.word)
+      ) as by_text,
+      (select count(*)::int from job_common_words c join jobs j on j.id = c.job_id
+        where j.is_active = 1 and c.words & (1::bigint << w.bit) <> 0) as by_bits
+    from job_word_list w where w.bit is not null order by w.word`.execute(t.database.db);
+  return r.rows;
+}
+
+describe('common words read from their bits', () => {
+  let t: TestApp;
+  let spaId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 20, jobs: 600 } });
+    spaId = await insertSpa(t.database, { name: 'Lotus Wellness' });
+    // `guests` is in every seeded job's description; `guestroom` in one job only.
+    await insertJob(t.database, spaId, {
+      title: 'Guestroom Attendant',
+      description: 'Keeps each guestroom ready.',
+      posted_at: Date.now() - 2 * DAY,
+    });
+    await analyzeJobs(t.database);
+    const open = Number(
+      (await sql<{ n: number }>`select count(*) as n from jobs where is_active = 1`.execute(t.database.db))
+        .rows[0]!.n,
+    );
+    // Past a threshold of 100 jobs: the words of the seeded descriptions and titles become common.
+    expect(await markCommonJobWords(t.database.db, t.engine, open, 100)).toBeGreaterThan(0);
+  });
+  afterAll(async () => {
+    searchPlanning.wordLists = true;
+    await t.close();
+  });
+
+  const { both } = wordListPages(() => t);
+
+  it('gives the marked words bits, and each open job holding them its row, with no entries left', async () => {
+    const held = await heldBothWays(t);
+    expect(held.map((h) => h.word)).toContain('guests');
+    for (const h of held) expect(h.by_bits, h.word).toBe(h.by_text);
+    const left = await sql<{ n: number }>`select count(*)::int as n from job_words e
+      join job_word_list w on w.id = e.word_id where w.common`.execute(t.database.db);
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('finds a keyword inside common words as the walk does: alone, in a city, with pay, deep', async () => {
+    let found = 0;
+    const queries: Record<string, string>[] = [
+      { q: 'guests' },
+      { q: 'GUESTS' },
+      { q: 'uest' },
+      { q: 'guests', city: 'Mumbai' },
+      { q: 'guests', salaryMin: '25000' },
+      { q: 'guests', experience: '1', city: 'Pune' },
+      { q: 'guests', city: 'Nowhere' },
+    ];
+    for (const query of queries) {
+      const { listed, served } = await both(query);
+      expect(served, JSON.stringify(query)).toBe(true);
+      found += listed[0]!.total;
+    }
+    expect(found).toBeGreaterThan(600);
+    // Every open job holds `guests`: the deepest page asked is full.
+    expect((await both({ q: 'guests' })).listed[2]!.ids).toHaveLength(9);
+  });
+
+  it('merges a common word with a rarer word that holds the keyword too', async () => {
+    // `guest` is inside `guests` (common, a bit) and `guestroom` (listed): both are read.
+    const { listed, served } = await both({ q: 'guest' });
+    expect(served).toBe(true);
+    const { listed: rare } = await both({ q: 'guestroom' });
+    expect(rare[0]!.ids).toHaveLength(1);
+    // The attendant's job does not say `guests`: one job more than those that do.
+    expect(listed[0]!.total).toBe((await both({ q: 'guests' })).listed[0]!.total + 1);
+  });
+
+  it('finds several keywords in a city, common and rare together, as the walk does', async () => {
+    const therapist = await insertJob(t.database, spaId, {
+      title: 'Quillfern Therapist',
+      city: 'Mumbai',
+      description: 'Look after guests.',
+    });
+    for (const [q, city] of [
+      ['guests look', 'Mumbai'],
+      ['guests quillfern', 'Mumbai'],
+      ['quillfern guest', 'Mumbai'],
+      ['guests xqzvkw', 'Mumbai'],
+      ['guests look', 'Nowhere'],
+    ] as const) {
+      const { served } = await both({ q, city });
+      expect(served, q).toBe(true);
+    }
+    expect((await both({ q: 'guests quillfern', city: 'Mumbai' })).listed[0]!.ids).toEqual([
+      String(therapist),
+    ]);
+    // A keyword the lists do not serve, beside common ones only: the walk, with the same answers.
+    const before = searchPlanning.fromWordLists;
+    await both({ q: 'guests ok', city: 'Mumbai' });
+    expect(searchPlanning.fromWordLists).toBe(before);
+  });
+
+  it('keeps up with every write: new jobs, edits, closing, expiry and deletion', async () => {
+    const found = async (q: string) => (await both({ q, city: 'Nashik' })).listed[0]!.ids;
+    const id = await insertJob(t.database, spaId, {
+      title: 'Spa Therapist',
+      city: 'Nashik',
+      description: 'guests',
+    });
+    expect(await found('guests')).toEqual([String(id)]);
+    await t.database.db.updateTable('jobs').set({ description: 'visitors' }).where('id', '=', id).execute();
+    expect(await found('guests')).toEqual([]);
+    await t.database.db.updateTable('jobs').set({ description: 'Our guests' }).where('id', '=', id).execute();
+    expect(await found('guests')).toEqual([String(id)]);
+    // A view counted writes nothing again.
+    await t.database.db.updateTable('jobs').set({ views: 3 }).where('id', '=', id).execute();
+    expect(await found('guests')).toEqual([String(id)]);
+    await t.database.db.updateTable('jobs').set({ is_active: 0 }).where('id', '=', id).execute();
+    expect(await found('guests')).toEqual([]);
+    await t.database.db.updateTable('jobs').set({ is_active: 1 }).where('id', '=', id).execute();
+    expect(await found('guests')).toEqual([String(id)]);
+    await t.database.db
+      .updateTable('jobs')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('id', '=', id)
+      .execute();
+    expect(await found('guests')).toEqual([]);
+    await t.database.db.updateTable('jobs').set({ expires_at: null }).where('id', '=', id).execute();
+    expect(await found('guests')).toEqual([String(id)]);
+    await t.database.db.deleteFrom('jobs').where('id', '=', id).execute();
+    expect(await found('guests')).toEqual([]);
+    const held = await heldBothWays(t);
+    for (const h of held) expect(h.by_bits, h.word).toBe(h.by_text);
+  });
+
+  it('leaves a keyword inside a common word without a bit to the walk', async () => {
+    await sql`update job_word_list set bit = null where word = 'guests'`.execute(t.database.db);
+    try {
+      const { listed, served } = await both({ q: 'guests' });
+      expect(served).toBe(false);
+      expect(listed[0]!.total).toBeGreaterThan(500);
+    } finally {
+      // Made again from the jobs: the commonest words have their bits again.
+      await rebuildJobWords(t.database.db, t.engine);
+    }
+  });
+
+  it('are made again whole by the rebuild', async () => {
+    // The rebuild finds common words from the board's share (a fifth, and 20,000 jobs): none here.
+    const r = await sql<{ n: number }>`select count(*)::int as n from job_common_words`.execute(
+      t.database.db,
+    );
+    expect(r.rows[0]!.n).toBe(0);
+    const { served } = await both({ q: 'guests' });
+    expect(served).toBe(true);
+  });
+});
+
+describe('a word marked common while a job holding it is written', () => {
+  let t: TestApp;
+  let writer: pg.Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    writer = await schemaClient(t.database);
+  });
+  afterAll(async () => {
+    await writer.end();
+    await t?.close();
+  });
+
+  it('waits for the write, and the job has its bit', async () => {
+    const spa = await insertSpa(t.database, { name: 'Cedar House', city: 'Pune' });
+    for (let i = 0; i < 5; i++)
+      await insertJob(t.database, spa, { title: 'Zephyrbloom Therapist', city: 'Pune' });
+    // A sixth, written by a transaction still open when the word is marked.
+    await writer.query('begin');
+    const { rows } = await writer.query<{ id: number }>(
+      `insert into jobs (spa_id, title, salary, experience, category, city, state, location, description,
+        requirements, posted_at, created_at) select $1, 'Zephyrbloom Stylist', '₹20,000', '1 year', 'Therapist',
+        'Pune', 'Maharashtra', 'Pune', 'x', 'x', $2, $2 returning id`,
+      [spa, Date.now()],
+    );
+    const marking = markCommonJobWords(t.database.db, t.engine, 6, 5);
+    await new Promise((done) => setTimeout(done, 300));
+    await writer.query('commit');
+    expect(await marking).toBeGreaterThan(0);
+    const bits = await sql<{
+      bit: number | null;
+    }>`select bit from job_word_list where word = 'zephyrbloom'`.execute(t.database.db);
+    expect(bits.rows[0]!.bit).not.toBeNull();
+    const before = searchPlanning.fromWordLists;
+    const res = await t.app.inject({ url: '/api/v1/spajobs', query: { q: 'zephyrbloom', limit: '9' } });
+    expect(searchPlanning.fromWordLists).toBe(before + 1);
+    const body = res.json<ListBody>();
+    expect(body.total).toBe(6);
+    expect(body.data.map((j) => j._id)).toContain(String(rows[0]!.id));
+  });
+});
