@@ -216,4 +216,23 @@ describe('a word marked common while a job holding it is written', () => {
     expect(body.total).toBe(6);
     expect(body.data.map((j) => j._id)).toContain(String(rows[0]!.id));
   });
+
+  it('gives up for this turn when a write holds the jobs too long, and marks the word on the next', async () => {
+    const spa = await insertSpa(t.database, { name: 'Juniper House', city: 'Pune' });
+    for (let i = 0; i < 7; i++)
+      await insertJob(t.database, spa, { title: 'Quartzleaf Stylist', city: 'Pune' });
+    await writer.query('begin');
+    await writer.query(`update jobs set views = views + 1 where title = 'Quartzleaf Stylist'`);
+    try {
+      await expect(markCommonJobWords(t.database.db, t.engine, 13, 7)).rejects.toThrow(/lock timeout/);
+      const word = await sql<{ common: boolean; bit: number | null }>`select common, bit from job_word_list
+        where word = 'quartzleaf'`.execute(t.database.db);
+      expect(word.rows[0]).toEqual({ common: false, bit: null });
+    } finally {
+      await writer.query('commit');
+    }
+    expect(await markCommonJobWords(t.database.db, t.engine, 13, 7)).toBeGreaterThan(0);
+    const res = await t.app.inject({ url: '/api/v1/spajobs', query: { q: 'quartzleaf', limit: '9' } });
+    expect(res.json<ListBody>().total).toBe(7);
+  });
 });
