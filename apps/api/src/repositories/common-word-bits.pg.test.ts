@@ -153,6 +153,23 @@ describe('common words read from their bits', () => {
     for (const h of held) expect(h.by_bits, h.word).toBe(h.by_text);
   });
 
+  it('are dropped with the words when the lists are made anew by code that knows nothing of them', async () => {
+    // As a rebuild of the version before migration 0041 begins: its words go, and the bits with them.
+    await t.database.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`delete from job_word_list`.execute(tx);
+        const r = await sql<{ n: number }>`select count(*)::int as n from job_common_words`.execute(tx);
+        expect(r.rows[0]!.n).toBe(0);
+        throw new Error('rolled back');
+      })
+      .catch((e: Error) => expect(e.message).toBe('rolled back'));
+    const kept = await sql<{ n: number }>`select count(*)::int as n from job_common_words`.execute(
+      t.database.db,
+    );
+    expect(kept.rows[0]!.n).toBeGreaterThan(0);
+  });
+
   it('leaves a keyword inside a common word without a bit to the walk', async () => {
     await sql`update job_word_list set bit = null where word = 'guests'`.execute(t.database.db);
     try {
