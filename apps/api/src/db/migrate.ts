@@ -40,6 +40,7 @@ import * as wordListsCarryPay from './migrations/0038-word-lists-carry-pay.ts';
 import * as spaOpenJobCounts from './migrations/0039-spa-open-job-counts.ts';
 import * as jobPlaceCounts from './migrations/0040-job-place-counts.ts';
 import * as commonWordBits from './migrations/0041-common-word-bits.ts';
+import * as commonWordBitsCleared from './migrations/0042-common-word-bits-cleared.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -101,6 +102,7 @@ const migrations: Migrations = {
   '0039-spa-open-job-counts': spaOpenJobCounts,
   '0040-job-place-counts': jobPlaceCounts,
   '0041-common-word-bits': commonWordBits,
+  '0042-common-word-bits-cleared': commonWordBitsCleared,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

@@ -9,7 +9,7 @@ import { markCommonJobWords, rebuildJobWords, WORD_BREAKS } from '../db/job-word
 import { searchPlanning } from './job-repository.ts';
 
 /**
- * PostgreSQL: the common words' bits (migration 0041, decision 77). A keyword inside common words is
+ * PostgreSQL: the common words' bits (migrations 0041 and 0042, decision 77). A keyword inside common words is
  * read from the jobs' rows of bits, newest first, and finds what the walk of the date order finds.
  */
 const DAY = 86_400_000;

@@ -80,15 +80,6 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
       return null;
     end $$`.execute(db);
   // The common words' bits and their jobs' rows, when the lists are whole (else their rebuild makes them).
-  // Words deleted (the lists made anew, by this version or one before it, which knows nothing of the
-  // bits) take the rows of bits with them: a bit given again must not meet a job's old bits.
-  await sql`create function job_common_words_cleared() returns trigger language plpgsql as $$
-    begin
-      delete from job_common_words;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger job_common_words_clear after delete on job_word_list
-    for each statement execute function job_common_words_cleared()`.execute(db);
   await sql`lock table jobs in share mode`.execute(db);
   const kept = await sql<{ kept: boolean }>`select job_words_kept() as kept`.execute(db);
   if (kept.rows[0]?.kept) {
