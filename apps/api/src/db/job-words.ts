@@ -50,6 +50,17 @@ export const COMMON_BITS = 63;
  */
 const DROP_BATCH = 500;
 
+/** One job in this many, about 20,000 of them at most, gives each word's share of the open jobs. */
+export const sampleEvery = (open: number) => Math.max(1, Math.floor(open / 20_000));
+
+/** PostgreSQL: a word of the list (`w`) that is a job's word (`t.w`), found by its md5 index. */
+const PG_WORD_MATCH = sql`md5(w.word) = md5(t.w) and w.word = t.w`;
+
+/** PostgreSQL: the bits no common word has, numbered from 1 (`r`) in order, as a source `f`. */
+const FREE_BITS = sql`(select b::smallint as bit, row_number() over (order by b) as r
+  from generate_series(0, ${sql.lit(COMMON_BITS - 1)}) as b
+  where b not in (select bit from job_word_list where bit is not null)) as f`;
+
 /** How many open jobs make a word common. */
 const commonThreshold = (open: number) => Math.max(COMMON_JOBS, Math.ceil(COMMON_SHARE * open));
 
@@ -125,8 +136,7 @@ export async function listJobWords(
     (await sql<{ n: number }>`select count(*) as n from jobs where is_active = 1`.execute(tx)).rows[0]?.n ??
       0,
   );
-  // One job in `every`, about 20,000 of them at most, gives each word's share.
-  const every = Math.max(1, Math.floor(open / 20_000));
+  const every = sampleEvery(open);
   const words = wordsOf(engine);
   const int = (n: number) => (engine === 'postgres' ? sql`${n}::int` : sql`${n}`);
   await sql`insert into job_word_list (word, common)
@@ -137,7 +147,7 @@ export async function listJobWords(
   await sql`insert ${engine === 'postgres' ? sql`` : sql`or ignore`} into job_word_list (word)
     select distinct ${words.w} from jobs j cross join ${words.from} where j.is_active = 1
     ${engine === 'postgres' ? sql`on conflict ((md5(word))) do nothing` : sql``}`.execute(tx);
-  const match = engine === 'postgres' ? sql`md5(w.word) = md5(t.w) and w.word = t.w` : sql`w.word = t.value`;
+  const match = engine === 'postgres' ? PG_WORD_MATCH : sql`w.word = t.value`;
   await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city${pay ? sql`, salary_min, experience_min` : sql``})
     select w.id, j.posted_at, j.id, j.expires_at, j.city${pay ? sql`, j.salary_min, j.experience_min` : sql``}
     from jobs j cross join ${words.from} join job_word_list w on ${match}
@@ -157,20 +167,18 @@ export async function listJobWords(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function writeCommonWordBits(tx: Kysely<any>, every: number): Promise<void> {
   const words = wordsOf('postgres');
-  const match = sql`md5(w.word) = md5(t.w) and w.word = t.w`;
   await sql`update job_word_list as l set bit = b.bit from (
       select c.id, f.bit from (
         select id, row_number() over (order by n desc, id) as r from (
-          select w.id, count(*) as n from jobs j cross join ${words.from} join job_word_list w on ${match}
+          select w.id, count(*) as n from jobs j cross join ${words.from} join job_word_list w on ${PG_WORD_MATCH}
           where j.is_active = 1 and j.id % ${every}::int = 0 and w.common and w.bit is null group by w.id
         ) as n
       ) as c
-      join (select b::smallint as bit, row_number() over (order by b) as r from generate_series(0, ${COMMON_BITS - 1}) as b
-        where b not in (select bit from job_word_list where bit is not null)) as f on f.r = c.r
+      join ${FREE_BITS} on f.r = c.r
     ) as b where l.id = b.id`.execute(tx);
   await sql`insert into job_common_words (job_id, posted_at, expires_at, city, salary_min, experience_min, words)
     select j.id, j.posted_at, j.expires_at, j.city, j.salary_min, j.experience_min, bit_or(1::bigint << w.bit)
-    from jobs j cross join ${words.from} join job_word_list w on ${match}
+    from jobs j cross join ${words.from} join job_word_list w on ${PG_WORD_MATCH}
     where j.is_active = 1 and w.bit is not null
     group by j.id order by j.posted_at, j.id`.execute(tx);
 }
@@ -215,13 +223,12 @@ export async function markCommonJobWords(
       await sql`set local lock_timeout = '2s'`.execute(tx);
       await sql`lock table jobs in share mode`.execute(tx);
       // The bits left, to the words now marked, in order of their ids.
-      await sql`update job_word_list as l set bit = f.bit from (
+      await sql`update job_word_list as l set bit = b.bit from (
           select w.id, f.bit from
             (select id, row_number() over (order by id) as r from job_word_list
               where id = any(${ids}::int[]) and not common and bit is null) as w
-            join (select b::smallint as bit, row_number() over (order by b) as r from generate_series(0, ${COMMON_BITS - 1}) as b
-              where b not in (select bit from job_word_list where bit is not null)) as f on f.r = w.r
-        ) as f where l.id = f.id`.execute(tx);
+            join ${FREE_BITS} on f.r = w.r
+        ) as b where l.id = b.id`.execute(tx);
       await sql`update job_word_list set common = true where id = any(${ids}::int[])`.execute(tx);
       await sql`insert into job_common_words (job_id, posted_at, expires_at, city, salary_min, experience_min, words)
         select e.job_id, e.posted_at, e.expires_at, e.city, e.salary_min, e.experience_min, bit_or(1::bigint << w.bit)

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
-import { WORD_BREAKS, writeCommonWordBits } from '../job-words.ts';
+import { sampleEvery, WORD_BREAKS, writeCommonWordBits } from '../job-words.ts';
 
 /**
  * PostgreSQL: the common words of each open job, one bit a word, so that a keyword inside common words
@@ -86,7 +86,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     const open = await sql<{ n: number }>`select count(*)::int as n from jobs where is_active = 1`.execute(
       db,
     );
-    await writeCommonWordBits(db, Math.max(1, Math.floor((open.rows[0]?.n ?? 0) / 20_000)));
+    await writeCommonWordBits(db, sampleEvery(open.rows[0]?.n ?? 0));
   }
   await sql`create index job_common_words_order on job_common_words (posted_at, job_id)
     include (expires_at, salary_min, experience_min, words)`.execute(db);
