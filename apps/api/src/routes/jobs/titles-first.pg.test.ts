@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { activeJobFilter, searchPlanning } from '../../repositories/job-repository.ts';
+
+interface ListBody {
+  data: { _id: string }[];
+  total: number;
+  totalCapped: boolean;
+}
+
+interface Search {
+  q?: string;
+  spa?: string;
+  title: string;
+  state?: string;
+  city?: string;
+  category?: string;
+  salaryMin?: number;
+  experience?: number;
+}
+
+/**
+ * PostgreSQL, a title with other words in a place whose pay and experience filters leave few of its jobs
+ * (decision 78): titles, pay and experience are tested on the place's index, and only the rows of the jobs
+ * left are read for the other words. It lists the same jobs, newest first, with the same total, as a
+ * reading of every job here; and it is not taken where it would read as many rows as the walk.
+ */
+describe('PostgreSQL tests titles on the place index before reading rows', () => {
+  let t: TestApp;
+  let pay: number;
+  let state: string;
+  let city: string;
+  let jobs: {
+    id: number;
+    title: string;
+    spa: string;
+    text: string;
+    state: string;
+    city: string;
+    category: string;
+    salary_min: number | null;
+    experience_min: number | null;
+  }[];
+  beforeAll(async () => {
+    t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
+    const now = Date.now();
+    const rows = await t.database.db
+      .selectFrom('jobs')
+      .select([
+        'id',
+        'title',
+        'spa_name',
+        'description',
+        'state',
+        'city',
+        'category',
+        'salary_min',
+        'experience_min',
+      ])
+      .where((eb) => activeJobFilter(eb, now))
+      .orderBy('posted_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    jobs = rows.map((r) => ({
+      id: Number(r.id),
+      title: r.title.toLowerCase(),
+      spa: r.spa_name.toLowerCase(),
+      text: `${r.title}\n${r.spa_name}\n${r.description}`.toLowerCase(),
+      state: r.state,
+      city: r.city,
+      category: r.category,
+      salary_min: r.salary_min === null ? null : Number(r.salary_min),
+      experience_min: r.experience_min === null ? null : Number(r.experience_min),
+    }));
+    const busiest = (key: 'state' | 'city') => {
+      const n = new Map<string, number>();
+      for (const j of jobs) n.set(j[key], (n.get(j[key]) ?? 0) + 1);
+      return [...n].sort((a, b) => b[1] - a[1])[0]![0];
+    };
+    state = busiest('state');
+    city = busiest('city');
+    // A pay that about a third of the open jobs offer.
+    const paid = jobs.flatMap((j) => (j.salary_min === null ? [] : [j.salary_min])).sort((a, b) => b - a);
+    pay = paid[Math.floor(paid.length / 3)]!;
+  }, 120_000);
+  afterAll(async () => {
+    Object.assign(searchPlanning, { force: undefined, titlesFirst: true });
+    await t.close();
+  });
+
+  /** Every open job of the search, newest first, found here. */
+  const expected = (s: Search) =>
+    jobs
+      .filter(
+        (j) =>
+          j.title.includes(s.title) &&
+          (!s.q || s.q.split(' ').every((w) => j.text.includes(w))) &&
+          (!s.spa || j.spa.includes(s.spa)) &&
+          (!s.state || j.state === s.state) &&
+          (!s.city || j.city === s.city) &&
+          (!s.category || j.category === s.category) &&
+          (s.salaryMin === undefined || (j.salary_min !== null && j.salary_min >= s.salaryMin)) &&
+          (s.experience === undefined || j.experience_min === null || j.experience_min <= s.experience),
+      )
+      .map((j) => String(j.id));
+
+  let spelling = 0;
+  const listed = async (s: Search, page: number) => {
+    const before = searchPlanning.fromTitlesFirst;
+    const query = Object.fromEntries(
+      Object.entries({ ...s, page, limit: 4, _: `titles-${++spelling}` }).map(([k, v]) => [k, String(v)]),
+    );
+    const res = await t.app.inject({ url: '/api/v1/spajobs', query });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<ListBody>();
+    return { ...body, ids: body.data.map((j) => j._id), first: searchPlanning.fromTitlesFirst > before };
+  };
+
+  it('lists every open job of the search, however read', async () => {
+    const searches = (): Search[] => [
+      { q: 'spa', title: 'therapist', state, salaryMin: pay },
+      { q: 'massage', title: 'therap', state, experience: 1, salaryMin: pay },
+      { spa: 'spa', title: 'spa', category: 'Therapist', salaryMin: pay },
+      {
+        q: 'spa therapist',
+        spa: 'e',
+        title: 'the',
+        state,
+        category: 'Therapist',
+        salaryMin: pay,
+        experience: 3,
+      },
+      { q: 'spa', title: 'manager', city, category: 'Management', salaryMin: pay, experience: 5 },
+    ];
+    for (const force of ['titles', undefined, 'walk', 'index'] as const) {
+      for (const s of searches()) {
+        Object.assign(searchPlanning, { force });
+        const label = `${force} ${JSON.stringify(s)}`;
+        const all = expected(s);
+        const first = await listed(s, 1);
+        // Forced, each of these is read titles first: a place, pay or experience, a title and other words.
+        if (force === 'titles') expect(first.first, label).toBe(true);
+        if (force === 'walk') expect(first.first, label).toBe(false);
+        expect(first.total, label).toBe(all.length);
+        expect(first.ids, label).toEqual(all.slice(0, 4));
+        const last = Math.max(1, Math.ceil(all.length / 4));
+        expect((await listed(s, last)).ids, label).toEqual(all.slice((last - 1) * 4, last * 4));
+      }
+    }
+    // Enough jobs for the comparison to mean something.
+    expect(expected(searches()[0]!).length).toBeGreaterThan(8);
+  });
+
+  it('walks the rows where the index would leave most of them, or carries every text', async () => {
+    Object.assign(searchPlanning, { force: 'titles' });
+    try {
+      // No pay or experience, with a category: titles go with the kind of work, and most are left.
+      expect((await listed({ q: 'spa', title: 'therapist', state, category: 'Therapist' }, 1)).first).toBe(
+        false,
+      );
+      // A city alone: its index carries every text, and no row is read.
+      expect((await listed({ q: 'spa', title: 'therapist', city, salaryMin: pay }, 1)).first).toBe(false);
+      // No other word: the place's index answers the title alone.
+      expect((await listed({ title: 'therapist', state, salaryMin: pay }, 1)).first).toBe(false);
+      // Switched off, never.
+      searchPlanning.titlesFirst = false;
+      expect((await listed({ q: 'spa', title: 'therapist', state, salaryMin: pay }, 1)).first).toBe(false);
+      searchPlanning.titlesFirst = true;
+      expect((await listed({ q: 'spa', title: 'therapist', state, salaryMin: pay }, 1)).first).toBe(true);
+    } finally {
+      Object.assign(searchPlanning, { force: undefined, titlesFirst: true });
+    }
+  });
+});
