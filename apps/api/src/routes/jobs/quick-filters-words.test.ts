@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { activeJobFilter, searchPlanning } from '../../repositories/job-repository.ts';
+import { searchPlanning } from '../../repositories/job-repository.ts';
+import { busiest, openJobs, thirdsPay, type OpenJob } from '../../../test/open-jobs.ts';
 
 interface ListBody {
   data: { _id: string }[];
@@ -25,36 +26,12 @@ describe('words with pay and experience filters', () => {
   let t: TestApp;
   let city: string;
   let pay: number;
-  let jobs: {
-    id: number;
-    text: string;
-    city: string;
-    salary_min: number | null;
-    experience_min: number | null;
-  }[];
+  let jobs: OpenJob[];
   beforeAll(async () => {
     t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
-    const now = Date.now();
-    const rows = await t.database.db
-      .selectFrom('jobs')
-      .select(['id', 'title', 'spa_name', 'description', 'city', 'salary_min', 'experience_min', 'posted_at'])
-      .where((eb) => activeJobFilter(eb, now))
-      .orderBy('posted_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    jobs = rows.map((r) => ({
-      id: Number(r.id),
-      text: `${r.title}\n${r.spa_name}\n${r.description}`.toLowerCase(),
-      city: r.city,
-      salary_min: r.salary_min === null ? null : Number(r.salary_min),
-      experience_min: r.experience_min === null ? null : Number(r.experience_min),
-    }));
-    const cities = new Map<string, number>();
-    for (const j of jobs) cities.set(j.city, (cities.get(j.city) ?? 0) + 1);
-    city = [...cities].sort((a, b) => b[1] - a[1])[0]![0];
-    // A pay that about a third of the open jobs offer.
-    const paid = jobs.flatMap((j) => (j.salary_min === null ? [] : [j.salary_min])).sort((a, b) => b - a);
-    pay = paid[Math.floor(paid.length / 3)]!;
+    jobs = await openJobs(t);
+    city = busiest(jobs, 'city');
+    pay = thirdsPay(jobs);
   }, 120_000);
   afterAll(() => t.close());
 

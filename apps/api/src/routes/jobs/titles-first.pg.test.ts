@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { activeJobFilter, searchPlanning } from '../../repositories/job-repository.ts';
+import { searchPlanning } from '../../repositories/job-repository.ts';
+import { busiest, openJobs, thirdsPay, type OpenJob } from '../../../test/open-jobs.ts';
 
 interface ListBody {
   data: { _id: string }[];
@@ -30,58 +31,13 @@ describe('PostgreSQL tests titles on the place index before reading rows', () =>
   let pay: number;
   let state: string;
   let city: string;
-  let jobs: {
-    id: number;
-    title: string;
-    spa: string;
-    text: string;
-    state: string;
-    city: string;
-    category: string;
-    salary_min: number | null;
-    experience_min: number | null;
-  }[];
+  let jobs: OpenJob[];
   beforeAll(async () => {
     t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
-    const now = Date.now();
-    const rows = await t.database.db
-      .selectFrom('jobs')
-      .select([
-        'id',
-        'title',
-        'spa_name',
-        'description',
-        'state',
-        'city',
-        'category',
-        'salary_min',
-        'experience_min',
-      ])
-      .where((eb) => activeJobFilter(eb, now))
-      .orderBy('posted_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    jobs = rows.map((r) => ({
-      id: Number(r.id),
-      title: r.title.toLowerCase(),
-      spa: r.spa_name.toLowerCase(),
-      text: `${r.title}\n${r.spa_name}\n${r.description}`.toLowerCase(),
-      state: r.state,
-      city: r.city,
-      category: r.category,
-      salary_min: r.salary_min === null ? null : Number(r.salary_min),
-      experience_min: r.experience_min === null ? null : Number(r.experience_min),
-    }));
-    const busiest = (key: 'state' | 'city') => {
-      const n = new Map<string, number>();
-      for (const j of jobs) n.set(j[key], (n.get(j[key]) ?? 0) + 1);
-      return [...n].sort((a, b) => b[1] - a[1])[0]![0];
-    };
-    state = busiest('state');
-    city = busiest('city');
-    // A pay that about a third of the open jobs offer.
-    const paid = jobs.flatMap((j) => (j.salary_min === null ? [] : [j.salary_min])).sort((a, b) => b - a);
-    pay = paid[Math.floor(paid.length / 3)]!;
+    jobs = await openJobs(t);
+    state = busiest(jobs, 'state');
+    city = busiest(jobs, 'city');
+    pay = thirdsPay(jobs);
   }, 120_000);
   afterAll(async () => {
     Object.assign(searchPlanning, { force: undefined, titlesFirst: true });
