@@ -9,7 +9,6 @@ import {
 } from 'kysely';
 import type { Spa } from '@spajobs/contract/spa';
 import { prepared, type Db } from '../db/database.ts';
-import { asObjects } from '../db/sqlite/read-pool.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import {
@@ -83,8 +82,8 @@ const LISTED = [
   'verification',
 ] as const;
 type SpaWithCount = Pick<SpaRow, (typeof LISTED)[number]> & { open_jobs: number };
-/** The values of a spa of a nearest-first page on SQLite, in the order of its JSON array (`nearestPage`). */
-const PAGE_COLUMNS = [...LISTED, 'open_jobs', 'd'];
+/** A spa's category when it has none. */
+const DEFAULT_CATEGORY = 'Spa & Massage';
 /** One strip of a circle (`stripRanges`) as a row. */
 interface StripRow {
   s: number;
@@ -109,7 +108,7 @@ export function toSpa(row: SpaWithCount, distance?: number): Spa {
     _id: String(row.id),
     name: row.name,
     business_name: row.business_name,
-    category: row.category || 'Spa & Massage',
+    category: row.category || DEFAULT_CATEGORY,
     logo: row.logo,
     website: row.website,
     phone: row.phone,
@@ -212,8 +211,57 @@ interface PageValues extends CircleValues {
   cosLat: number;
 }
 
-/** A row of a nearest-first page: on SQLite one JSON array (`j`), on PostgreSQL the spa's columns. */
-type PageRow = { j: string } & Partial<SpaWithCount & { d: number }>;
+/** A row of a nearest-first page: the spa as the contract's JSON (`spaJson`). */
+interface PageRow {
+  j: string;
+}
+
+/**
+ * A spa of a nearby page as the contract's JSON, written by the database (decision 79): the keys and
+ * values `toSpa` gives, in its order, and the distance rounded as `roundKm` rounds it. Numbers are written
+ * with the digits that read back the same value (SQLite's JSON; PostgreSQL's `row_to_json`, whose floats
+ * are written shortest-exact), so a page parsed is the spas `toSpa` would make.
+ */
+function spaJson(
+  engine: Db['engine'],
+  openJobs: RawBuilder<number>,
+  distance: RawBuilder<number>,
+): RawBuilder<string> {
+  const category = sql`coalesce(nullif(spas.category, ''), ${sql.lit(DEFAULT_CATEGORY)})`;
+  const gallery = sql`coalesce(nullif(spas.gallery_images, ''), '[]')`;
+  const km = sql`floor(${distance} * 100 + 0.5) / 100`;
+  if (engine === 'sqlite')
+    return sql<string>`json_object('_id', cast(spas.id as text), 'name', spas.name,
+      'business_name', spas.business_name, 'category', ${category}, 'logo', spas.logo,
+      'website', spas.website, 'phone', spas.phone, 'email', spas.email,
+      'address', json_object('state', spas.state, 'district', spas.district, 'city', spas.city,
+        'pincode', spas.pincode),
+      'city', spas.city, 'state', spas.state, 'fullAddress', spas.full_address,
+      'location', json_object('type', 'Point', 'coordinates', json_array(spas.longitude, spas.latitude)),
+      'geolocation', json_object('coordinates', json_array(spas.longitude, spas.latitude)),
+      'rating', min(5, max(0, coalesce(spas.rating, 0))), 'reviews', coalesce(spas.reviews_count, 0),
+      'direction', spas.map_link, 'googleMap', spas.google_map, 'galleryImages', json(${gallery}),
+      'openingHours', spas.opening_hours, 'closingHours', spas.closing_hours, 'openJobs', ${openJobs},
+      'verified', json(iif(spas.verification = 'verified', 'true', 'false')), 'distance', ${km})`;
+  // json_build_object writes " : " and ", " between its parts; row_to_json writes them bare.
+  return sql<string>`(select row_to_json(x) from (select spas.id::text as "_id", spas.name as "name",
+      spas.business_name as "business_name", ${category} as "category", spas.logo as "logo",
+      spas.website as "website", spas.phone as "phone", spas.email as "email",
+      (select row_to_json(a) from (select spas.state as "state", spas.district as "district",
+        spas.city as "city", spas.pincode as "pincode") a) as "address",
+      spas.city as "city", spas.state as "state", spas.full_address as "fullAddress",
+      (select row_to_json(l) from (select 'Point'::text as "type",
+        array[spas.longitude, spas.latitude] as "coordinates") l) as "location",
+      (select row_to_json(g) from (select array[spas.longitude, spas.latitude] as "coordinates") g)
+        as "geolocation",
+      least(5, greatest(0, coalesce(spas.rating, 0))) as "rating", coalesce(spas.reviews_count, 0) as "reviews",
+      spas.map_link as "direction", spas.google_map as "googleMap", ${gallery}::json as "galleryImages",
+      spas.opening_hours as "openingHours", spas.closing_hours as "closingHours", ${openJobs} as "openJobs",
+      spas.verification = 'verified' as "verified", ${km} as "distance") x)::text`;
+}
+
+/** A page's spas, each as `spaJson` wrote it, as one JSON array. */
+const pageJson = (rows: PageRow[]) => `[${rows.map((r) => r.j).join(',')}]`;
 
 const hasFilters = (f: SpaFilters) => !!(f.name || f.state || f.city);
 
@@ -572,17 +620,18 @@ export class SpaRepository {
    * circles twice as wide are read, up to the whole (decision 51). The statements' plans
    * are the same for every place and radius (the place index, read strip by
    * strip, the strips one parameter), so they are kept prepared (decision 42), and with no filters built
-   * once (`ReusableQuery`).
+   * once (`ReusableQuery`). The page is the contract's JSON array of its spas, each written by the database
+   * (`spaJson`, decision 79).
    */
-  async near(
+  async nearJson(
     near: Required<Near>,
     filters: SpaFilters,
     page: number,
     limit: number,
-  ): Promise<{ data: Spa[]; total: number }> {
+  ): Promise<{ json: string; total: number }> {
     const offset = (page - 1) * limit;
     const { total, centre, areasKm2 } = await this.countInCircle(near, filters);
-    if (offset >= total) return { data: [], total };
+    if (offset >= total) return { json: '[]', total };
     const expected = Math.min(limit, total - offset);
     let radiusKm = pageRadius(near.radiusKm, total, offset + limit, centre, areasKm2);
     let rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
@@ -592,38 +641,35 @@ export class SpaRepository {
       radiusKm = Math.min(near.radiusKm, radiusKm * 2);
       rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
     }
-    return {
-      data: rows.map((r) => toSpa(r, Number(r.d))),
-      total,
-    };
+    return { json: pageJson(rows), total };
+  }
+
+  /** `nearJson`'s page as spas. */
+  async near(
+    near: Required<Near>,
+    filters: SpaFilters,
+    page: number,
+    limit: number,
+  ): Promise<{ data: Spa[]; total: number }> {
+    const { json, total } = await this.nearJson(near, filters, page, limit);
+    return { data: JSON.parse(json) as Spa[], total };
   }
 
   /**
-   * One page of the spas within a circle, nearest first, each whole with its distance. On SQLite each
-   * spa's values come as one JSON array that SQLite writes (`j`), parsed here (decision 70): the driver
-   * made a value of each column of each row on the read thread, which cost more than the rest of the
-   * statement.
+   * One page of the spas within a circle, nearest first, each whole with its distance, as the contract's JSON
+   * that the database writes (`spaJson`, decision 79; on SQLite decision 70 found the driver's values of
+   * each column of each row cost more than the rest of the statement).
    */
   private pageStatement(v: PageValues, filters: SpaFilters) {
     const nearest = this.nearestFirst(v, filters, v.limit, v.offset);
     const distance = distanceFromPoint(this.d.engine, v, 'r');
-    const page = this.d.fixedPlans
-      .selectFrom('spas')
-      .innerJoin(nearest, 'r.id', 'spas.id')
-      .orderBy('r.p', 'desc')
-      .orderBy('r.id');
     return prepared(
-      this.d.engine === 'sqlite'
-        ? page.select((eb) =>
-            sql<string>`json_array(${sql.join([
-              ...LISTED.map((c) => sql.ref(`spas.${c}`)),
-              this.openJobs(eb, v.now),
-              distance,
-            ])})`.as('j'),
-          )
-        : page
-            .select(LISTED.map((c) => `spas.${c}` as const))
-            .select((eb) => [this.openJobs(eb, v.now).as('open_jobs'), distance.as('d')]),
+      this.d.fixedPlans
+        .selectFrom('spas')
+        .innerJoin(nearest, 'r.id', 'spas.id')
+        .orderBy('r.p', 'desc')
+        .orderBy('r.id')
+        .select((eb) => spaJson(this.d.engine, this.openJobs(eb, v.now), distance).as('j')),
     ).$castTo<PageRow>();
   }
 
@@ -650,7 +696,7 @@ export class SpaRepository {
     filters: SpaFilters,
     limit: number,
     offset: number,
-  ): Promise<(SpaWithCount & { d: number })[]> {
+  ): Promise<PageRow[]> {
     const v: PageValues = {
       ...circleValues(near),
       now: Date.now(),
@@ -658,7 +704,7 @@ export class SpaRepository {
       offset,
       ...distancePoint(near.lat, near.lng),
     };
-    const rows = hasFilters(filters)
+    return hasFilters(filters)
       ? await this.pageStatement(v, filters).execute()
       : (
           await this.pageQuery.execute(
@@ -676,11 +722,6 @@ export class SpaRepository {
             v.cosLat,
           )
         ).rows;
-    if (this.d.engine !== 'sqlite') return rows as (SpaWithCount & { d: number })[];
-    return asObjects({
-      columns: PAGE_COLUMNS,
-      rows: JSON.parse(`[${rows.map((r) => r.j).join(',')}]`) as unknown[][],
-    }) as (SpaWithCount & { d: number })[];
   }
 
   /**

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Spa } from '@spajobs/contract/spa';
+import { spaNearResponse, spaSchema, type Spa } from '@spajobs/contract/spa';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { insertSpa } from '../../../test/factories.ts';
+import { insertJob, insertSpa } from '../../../test/factories.ts';
 import { centrePieces, distanceKm, stripRanges } from '../../lib/geo.ts';
 import { pageRadius, spaPlanning } from '../../repositories/spa-repository.ts';
 
 /**
  * A circle's count takes the sure part of its centre's strip in pieces, to size the smaller circle its page
- * is first read from by the density around the centre (decision 69); on SQLite the page's spas come as one
- * JSON array each (decision 70). The counts must still be those of every spa's own distance, with spas on
- * every piece's bounds, and the page's spas the same as each spa's own details.
+ * is first read from by the density around the centre (decision 69); the page's spas come as the contract's
+ * JSON the database writes (decision 79). The counts must still be those of every spa's own distance, with spas
+ * on every piece's bounds, and the page's spas the same as each spa's own details.
  */
+/** The nearby page's answer, refusing any key the contract does not name. */
+const strictNear = spaNearResponse.extend({ data: z.array(spaSchema.strict()) }).strict();
+
 describe('spas near a place, counted in pieces around the centre', () => {
   let t: TestApp;
   const centre = { lat: 23.23, lng: 77.41 };
@@ -93,7 +97,7 @@ describe('spas near a place, counted in pieces around the centre', () => {
     expect(pageRadius(60, 90, 50, [100], [61])).toBe(60);
   });
 
-  it('gives each spa of a page as its own details give it', async () => {
+  it('gives each spa of a page as its own details give it, in the contract’s shape', async () => {
     const odd = await add(centre.lat + 0.001, centre.lng + 0.001, {
       name: 'स्पा "Quote" \\ back\\slash ☺',
       business_name: null,
@@ -104,17 +108,50 @@ describe('spas near a place, counted in pieces around the centre', () => {
       reviews_count: 0,
       verification: 'verified',
     });
+    // No category, an empty gallery, the highest rating, a district and pincode, open jobs.
+    const plain = await add(centre.lat - 0.0013, centre.lng + 0.0021, {
+      category: '',
+      gallery_images: '',
+      rating: 5,
+      district: 'Bhopal',
+      pincode: '462001',
+      phone: '+91 98765 43210',
+      opening_hours: '10:00',
+    });
+    await insertJob(t.database, plain, { city: 'Bhopal', state: 'Madhya Pradesh' });
+    await insertJob(t.database, plain, { city: 'Bhopal', state: 'Madhya Pradesh' });
     const res = await t.app.inject(
       `/api/v1/spas/nearspa?lat=${centre.lat}&lng=${centre.lng}&radius=${radius}&limit=40`,
     );
-    const page = (res.json() as { data: (Spa & { distance: number })[] }).data;
-    expect(page.map((s) => s._id)).toContain(String(odd));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Every key the contract names and no other, each of its type (the database writes this page).
+    const body = strictNear.parse(res.json());
+    const page = body.data;
+    expect(body.count).toBe(within(radius).length);
+    expect(page.map((s) => s._id)).toEqual(expect.arrayContaining([String(odd), String(plain)]));
+    const details = async (id: string) =>
+      ((await t.app.inject(`/api/v1/spas/spa/${id}/details`)).json() as { spa: Spa }).spa;
     for (const spa of page) {
-      const details = (await t.app.inject(`/api/v1/spas/spa/${spa._id}/details`)).json() as { spa: Spa };
       const { distance, ...rest } = spa;
-      expect(rest).toEqual(details.spa);
+      expect(rest).toEqual(await details(spa._id));
       const s = spas.find((x) => x.id === spa._id)!;
       expect(distance).toBeCloseTo(distanceKm(centre.lat, centre.lng, s.lat, s.lng), 2);
+      expect(distance).toBe(Math.round(distance! * 100) / 100);
     }
+    const shown = page.find((s) => s._id === String(plain))!;
+    expect(shown).toMatchObject({ category: 'Spa & Massage', galleryImages: [], rating: 5, openJobs: 2 });
+    expect(page.find((s) => s._id === String(odd))).toMatchObject({
+      galleryImages: ['/a.svg', '/b "c".svg'],
+      verified: true,
+      business_name: null,
+    });
+    // A spa search within the same circle gives the same spas, each the same.
+    const search = (
+      await t.app.inject(
+        `/api/v1/spas/search?lat=${centre.lat}&lng=${centre.lng}&radius=${radius}&city=Bhopal&limit=40`,
+      )
+    ).json() as { data: Spa[] };
+    expect(search.data).toEqual(page);
   });
 });
