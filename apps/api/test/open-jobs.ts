@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import { activeJobFilter } from '../src/repositories/job-repository.ts';
-import type { TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 
 /** An open job as the search tests compute their expected pages: texts lower-cased, numbers as numbers. */
 export interface OpenJob {
@@ -59,4 +60,77 @@ export function busiest(jobs: OpenJob[], key: 'state' | 'city'): string {
 export function thirdsPay(jobs: OpenJob[]): number {
   const paid = jobs.flatMap((j) => (j.salary_min === null ? [] : [j.salary_min])).sort((a, b) => b - a);
   return paid[Math.floor(paid.length / 3)]!;
+}
+
+/** A search's answer as the search tests read it. */
+export interface ListBody {
+  data: { _id: string }[];
+  total: number;
+  totalCapped: boolean;
+}
+
+/** A search as the search tests ask it: the keyword's words, texts, places and quick filters. */
+export interface JobSearch {
+  q?: string;
+  spa?: string;
+  title?: string;
+  state?: string;
+  city?: string;
+  category?: string;
+  salaryMin?: number;
+  experience?: number;
+}
+
+/** The ids of every open job of a search, newest first, found by reading every job here. */
+export function matching(jobs: OpenJob[], s: JobSearch): string[] {
+  const words = s.q ? s.q.toLowerCase().split(/\s+/) : [];
+  const title = s.title?.toLowerCase();
+  const spa = s.spa?.toLowerCase();
+  return jobs
+    .filter(
+      (j) =>
+        words.every((w) => j.text.includes(w)) &&
+        (!title || j.title.includes(title)) &&
+        (!spa || j.spa.includes(spa)) &&
+        (!s.state || j.state === s.state) &&
+        (!s.city || j.city === s.city) &&
+        (!s.category || j.category === s.category) &&
+        (s.salaryMin === undefined || (j.salary_min !== null && j.salary_min >= s.salaryMin)) &&
+        (s.experience === undefined || j.experience_min === null || j.experience_min <= s.experience),
+    )
+    .map((j) => String(j.id));
+}
+
+/** The search tests' data set: its open jobs, its busiest state and city, and a pay a third of them offer. */
+export interface SearchData {
+  t: TestApp;
+  jobs: OpenJob[];
+  state: string;
+  city: string;
+  pay: number;
+}
+
+/** A test app seeded with 30 spas and 1,200 jobs, and what the search tests read of it. */
+export async function searchData(): Promise<SearchData> {
+  const t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
+  const jobs = await openJobs(t);
+  return { t, jobs, state: busiest(jobs, 'state'), city: busiest(jobs, 'city'), pay: thirdsPay(jobs) };
+}
+
+let spelling = 0;
+
+/** A search's page through the API, spelled anew each time so that the response cache never answers it. */
+export async function listSearch(
+  t: TestApp,
+  s: JobSearch,
+  page: number,
+  limit = 4,
+): Promise<ListBody & { ids: string[] }> {
+  const query = Object.fromEntries(
+    Object.entries({ ...s, page, limit, _: `search-${++spelling}` }).map(([k, v]) => [k, String(v)]),
+  );
+  const res = await t.app.inject({ url: '/api/v1/spajobs', query });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<ListBody>();
+  return { ...body, ids: body.data.map((j) => j._id) };
 }

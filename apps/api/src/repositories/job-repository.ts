@@ -135,11 +135,12 @@ interface TextTerm {
  * How a search's jobs are read. A walk or a semijoin marked `many` is
  * expected to find more matches than the count's cap: the word index may show
  * it at less cost than counting them (see atLeastCap). A walk marked `whole`
- * is expected to find fewer: it passes every job of the filters.
+ * is expected to find fewer: it passes every job of the filters. `walked`: how many of the filters'
+ * jobs PostgreSQL's probe expects the walk to read (pgTextPlan).
  */
 type Plan =
   | { kind: 'all'; quick?: QuickFilters }
-  | { kind: 'walk'; many?: boolean; quick?: 'paid'; whole?: boolean }
+  | { kind: 'walk'; many?: boolean; quick?: 'paid'; whole?: boolean; walked?: number }
   | { kind: 'window'; rows: number }
   | { kind: 'index'; driver: TextTerm; trigrams: string[] }
   | { kind: 'semijoin'; driver: TextTerm; trigrams: string[]; many?: boolean };
@@ -262,8 +263,10 @@ export const searchPlanning: {
   /**
    * `paid`: the jobs that pay enough are read from an index ordered by pay, the words tested on their rows.
    * `titles` (PostgreSQL): a walk taken to pass every job of the filters, so that titles may be tested first.
+   * `ordered` (PostgreSQL): a walk taken to stop at the cap after a short way, so that it is read in date
+   * order with sorting disfavoured where it has a place or a category (decision 80).
    */
-  force?: 'walk' | 'semijoin' | 'index' | 'paid' | 'titles' | undefined;
+  force?: 'walk' | 'semijoin' | 'index' | 'paid' | 'titles' | 'ordered' | undefined;
   /** Whether a count goes past the cap is asked of the word index: when likely, always, or never. */
   wordProof: 'likely' | 'always' | 'never';
   /** Searches whose count the word index showed to pass the cap (read by tests). */
@@ -307,6 +310,13 @@ export const searchPlanning: {
   /** PostgreSQL searches whose titles were tested on the place's index before any row was read (read by tests). */
   fromTitlesFirst: number;
   /**
+   * PostgreSQL: whether a walk that stops at the cap in a place or category is read with sorting
+   * disfavoured, so that the date order the plan chose is kept (decision 80).
+   */
+  walksInOrder: boolean;
+  /** PostgreSQL walks read with sorting disfavoured (read by tests). */
+  fromWalksInOrder: number;
+  /**
    * SQLite: how the last listing with pay or experience was read, or the last walk with words (`paid` from
    * an index ordered by pay; read by tests).
    */
@@ -333,7 +343,18 @@ export const searchPlanning: {
   fromPlaceCounts: 0,
   titlesFirst: true,
   fromTitlesFirst: 0,
+  walksInOrder: true,
+  fromWalksInOrder: 0,
 };
+/**
+ * PostgreSQL: the most jobs a walk that stops at the cap may be expected to read (by the probe's share of
+ * matches) for it to be read in date order with sorting disfavoured (decision 80): a longer walk, of a
+ * word that fewer than a quarter of the filters' jobs hold, could lose to PostgreSQL's own choice of
+ * reading the word's index with the filters' and sorting (`female` in Therapist, 73,000 expected: 209 ms
+ * so, 308 walked).
+ */
+const IN_ORDER_WALK_MAX = 4 * TOTAL_CAP;
+
 /**
  * PostgreSQL: the largest share of a place's jobs that its index may leave, by their titles, pay and
  * experience, for those jobs' rows alone to be read (decision 78): each is found by its id, which costs
@@ -1009,6 +1030,7 @@ export class JobRepository {
     q: JobsQuery,
     offset: number,
     limit: number,
+    inOrder = false,
   ): Promise<{ ids: number[]; n: number }> {
     const first = firstOfPlan(q);
     const r = sql<{ id: number | null; posted_at: number | null; n: number | null }>`
@@ -1018,7 +1040,15 @@ export class JobRepository {
       select p.id, p.posted_at, null as n from (
         select m.id, m.posted_at from m order by m.posted_at desc, m.id desc limit ${limit} offset ${offset}
       ) as p`;
-    const res = await r.execute(this.db);
+    // PostgreSQL, a walk that stops at the cap (decision 80): with sorting disfavoured for this statement
+    // alone, PostgreSQL walks the date order the plan chose and stops there, instead of reading every job
+    // of the place or category and sorting them, which it prefers when it takes the words for rare.
+    const res = inOrder
+      ? await this.db.transaction().execute(async (trx) => {
+          await sql`set local enable_sort = off`.execute(trx);
+          return r.execute(trx);
+        })
+      : await r.execute(this.db);
     let n = 0;
     const page: { id: number; at: number }[] = [];
     for (const row of res.rows) {
@@ -1039,9 +1069,10 @@ export class JobRepository {
     offset: number,
     limit: number,
     now: number,
+    inOrder = false,
   ): Promise<{ jobs: Job[]; n: number }> {
     if (this.d.engine === 'postgres') {
-      const { ids, n } = await this.firstMatches(q, offset, limit);
+      const { ids, n } = await this.firstMatches(q, offset, limit, inOrder);
       return { jobs: await this.byIds(ids, now), n };
     }
     const first = firstOfPlan(q);
@@ -1384,6 +1415,7 @@ export class JobRepository {
     const index: Plan = { kind: 'index', driver, trigrams: [] };
     if (searchPlanning.force === 'paid') return { kind: 'walk', quick: 'paid' };
     if (searchPlanning.force === 'titles') return { kind: 'walk', whole: true };
+    if (searchPlanning.force === 'ordered') return { kind: 'walk', whole: false, walked: 0 };
     if (searchPlanning.force && searchPlanning.force !== 'index') return { kind: 'walk' };
     if (searchPlanning.force === 'index') return index;
     const stats = this.planStats();
@@ -1419,7 +1451,7 @@ export class JobRepository {
     // below what the probe can see is taken as rare.
     const indexCost = Math.max(share, held, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
     if (paidCost < Math.min(indexCost, walkCost)) return { kind: 'walk', quick: 'paid' };
-    return indexCost < walkCost ? index : { kind: 'walk', whole: walked >= inFilter };
+    return indexCost < walkCost ? index : { kind: 'walk', whole: walked >= inFilter, walked };
   }
 
   /**
@@ -1543,7 +1575,19 @@ export class JobRepository {
           : [];
     } else if (plan !== 'none') {
       const q = this.planned(f, terms, plan, now, sort === 'salary' ? 'salary' : 'newest');
-      if (sort === 'newest') ({ jobs: read, n } = await this.firstMatchJobs(q, offset, limit, now));
+      // PostgreSQL, a walk of a place's or a category's jobs planned to stop at the cap (decision 80).
+      const inOrder =
+        this.d.engine === 'postgres' &&
+        searchPlanning.walksInOrder &&
+        sort === 'newest' &&
+        plan.kind === 'walk' &&
+        !plan.whole &&
+        !plan.quick &&
+        (plan.walked ?? Infinity) <= IN_ORDER_WALK_MAX &&
+        !f.spaIds &&
+        !!(f.city || f.state || f.category);
+      if (inOrder) searchPlanning.fromWalksInOrder++;
+      if (sort === 'newest') ({ jobs: read, n } = await this.firstMatchJobs(q, offset, limit, now, inOrder));
       else
         [ids, n] = await Promise.all([
           this.sortedPageIds(q, sort, !terms.length, near, offset, limit),

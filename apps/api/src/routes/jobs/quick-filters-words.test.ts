@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { searchPlanning } from '../../repositories/job-repository.ts';
-import { busiest, openJobs, thirdsPay, type OpenJob } from '../../../test/open-jobs.ts';
+import { listSearch, matching, searchData, type JobSearch, type OpenJob } from '../../../test/open-jobs.ts';
 
-interface ListBody {
-  data: { _id: string }[];
-  total: number;
-  totalCapped: boolean;
-}
-
-interface Search {
-  q: string;
-  city?: string;
-  salaryMin?: number;
-  experience?: number;
-}
+type Search = JobSearch & { q: string };
 
 /**
  * Words with the jobs page's quick filters (decision 49): pay from an amount and the experience a candidate
@@ -28,37 +17,14 @@ describe('words with pay and experience filters', () => {
   let pay: number;
   let jobs: OpenJob[];
   beforeAll(async () => {
-    t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
-    jobs = await openJobs(t);
-    city = busiest(jobs, 'city');
-    pay = thirdsPay(jobs);
+    ({ t, jobs, city, pay } = await searchData());
   }, 120_000);
   afterAll(() => t.close());
 
   /** Every open job of the search, newest first, found here. */
-  const expected = (s: Search) => {
-    const words = s.q.toLowerCase().split(/\s+/);
-    return jobs
-      .filter(
-        (j) =>
-          words.every((w) => j.text.includes(w)) &&
-          (!s.city || j.city === s.city) &&
-          (s.salaryMin === undefined || (j.salary_min !== null && j.salary_min >= s.salaryMin)) &&
-          (s.experience === undefined || j.experience_min === null || j.experience_min <= s.experience),
-      )
-      .map((j) => String(j.id));
-  };
+  const expected = (s: Search) => matching(jobs, s);
 
-  /** A new spelling of the query each time, so that the response cache never answers it. */
-  let spelling = 0;
-  const listed = async (s: Search, page: number, limit: number) => {
-    const query = Object.fromEntries(
-      Object.entries({ ...s, page, limit, _: ++spelling }).map(([k, v]) => [k, String(v)]),
-    );
-    const res = await t.app.inject({ url: '/api/v1/spajobs', query });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<ListBody>();
-  };
+  const listed = (s: Search, page: number, limit: number) => listSearch(t, s, page, limit);
 
   const searches = (): Search[] => [
     { q: 'therapist', salaryMin: pay },

@@ -1,24 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
 import { searchPlanning } from '../../repositories/job-repository.ts';
-import { busiest, openJobs, thirdsPay, type OpenJob } from '../../../test/open-jobs.ts';
+import { listSearch, matching, searchData, type JobSearch, type OpenJob } from '../../../test/open-jobs.ts';
 
-interface ListBody {
-  data: { _id: string }[];
-  total: number;
-  totalCapped: boolean;
-}
-
-interface Search {
-  q?: string;
-  spa?: string;
-  title: string;
-  state?: string;
-  city?: string;
-  category?: string;
-  salaryMin?: number;
-  experience?: number;
-}
+type Search = JobSearch & { title: string };
 
 /**
  * PostgreSQL, a title with other words in a place whose pay and experience filters leave few of its jobs
@@ -33,11 +18,7 @@ describe('PostgreSQL tests titles on the place index before reading rows', () =>
   let city: string;
   let jobs: OpenJob[];
   beforeAll(async () => {
-    t = await createTestApp({ seed: { spas: 30, jobs: 1200 } });
-    jobs = await openJobs(t);
-    state = busiest(jobs, 'state');
-    city = busiest(jobs, 'city');
-    pay = thirdsPay(jobs);
+    ({ t, jobs, state, city, pay } = await searchData());
   }, 120_000);
   afterAll(async () => {
     Object.assign(searchPlanning, { force: undefined, titlesFirst: true });
@@ -45,31 +26,12 @@ describe('PostgreSQL tests titles on the place index before reading rows', () =>
   });
 
   /** Every open job of the search, newest first, found here. */
-  const expected = (s: Search) =>
-    jobs
-      .filter(
-        (j) =>
-          j.title.includes(s.title) &&
-          (!s.q || s.q.split(' ').every((w) => j.text.includes(w))) &&
-          (!s.spa || j.spa.includes(s.spa)) &&
-          (!s.state || j.state === s.state) &&
-          (!s.city || j.city === s.city) &&
-          (!s.category || j.category === s.category) &&
-          (s.salaryMin === undefined || (j.salary_min !== null && j.salary_min >= s.salaryMin)) &&
-          (s.experience === undefined || j.experience_min === null || j.experience_min <= s.experience),
-      )
-      .map((j) => String(j.id));
+  const expected = (s: Search) => matching(jobs, s);
 
-  let spelling = 0;
   const listed = async (s: Search, page: number) => {
     const before = searchPlanning.fromTitlesFirst;
-    const query = Object.fromEntries(
-      Object.entries({ ...s, page, limit: 4, _: `titles-${++spelling}` }).map(([k, v]) => [k, String(v)]),
-    );
-    const res = await t.app.inject({ url: '/api/v1/spajobs', query });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<ListBody>();
-    return { ...body, ids: body.data.map((j) => j._id), first: searchPlanning.fromTitlesFirst > before };
+    const body = await listSearch(t, s, page);
+    return { ...body, first: searchPlanning.fromTitlesFirst > before };
   };
 
   it('lists every open job of the search, however read', async () => {
