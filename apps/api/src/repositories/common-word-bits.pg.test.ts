@@ -120,6 +120,99 @@ describe('common words read from their bits', () => {
     expect(searchPlanning.fromWordLists).toBe(before);
   });
 
+  it('finds several keywords across the board from the rows of bits, as the walk does (decision 81)', async () => {
+    // Common words of four letters or more, inside no word that has entries.
+    const alone = await sql<{ word: string }>`select w.word from job_word_list w where w.bit is not null
+      and w.word ~ '^[a-z]{4,}$'
+      and not exists (select 1 from job_word_list o where not o.common and strpos(o.word, w.word) > 0)
+      order by w.word`.execute(t.database.db);
+    const words = alone.rows.map((r) => r.word);
+    // How many open jobs hold every one of `ws`, by their text.
+    const together = async (ws: string[]) =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*)::int as n from jobs where is_active = 1
+            and ${sql.join(
+              ws.map((w) => sql`strpos(search_text, ${w}) > 0`),
+              sql` and `,
+            )}`.execute(t.database.db)
+        ).rows[0]!.n,
+      );
+    // Pairs of them that a sixth of the jobs hold together at least, and fewer than all.
+    const pairs: string[][] = [];
+    for (let a = 0; a < words.length && pairs.length < 4; a++)
+      for (let b = a + 1; b < words.length && pairs.length < 4; b++) {
+        const n = await together([words[a]!, words[b]!]);
+        if (n >= 100 && n < 600 && !pairs.some((p) => p.includes(words[a]!)))
+          pairs.push([words[a]!, words[b]!]);
+      }
+    expect(pairs).toHaveLength(4);
+    const entered = await sql<{ word: string }>`select word from job_word_list where not common`.execute(
+      t.database.db,
+    );
+    // Part of a common word, inside no word with entries.
+    const part = pairs[3]![0]!.slice(1);
+    expect(entered.rows.some((r) => r.word.includes(part))).toBe(false);
+    const queries: Record<string, string>[] = [
+      { q: pairs[0]!.join(' ') },
+      { q: `${pairs[1]!.join(' ')} guests` },
+      { q: pairs[2]!.join(' '), salaryMin: '20000' },
+      { q: pairs[0]!.join(' '), experience: '2' },
+      { q: `${part} ${pairs[3]![1]}` },
+    ];
+    for (const query of queries) {
+      const { listed, served } = await both(query);
+      expect(served, JSON.stringify(query)).toBe(true);
+      expect(listed[0]!.total, JSON.stringify(query)).toBeGreaterThan(0);
+    }
+    expect((await both(queries[0]!)).listed[0]!.total).toBe(await together(pairs[0]!));
+
+    // One keyword with entries beside common ones: its entries walked with the rows of bits.
+    const spa = await insertSpa(t.database, { name: 'Zarbel House' });
+    // Sixty jobs, half of them holding `guests`: enough among the newest for the walk to be taken.
+    for (let i = 0; i < 60; i++)
+      await insertJob(t.database, spa, {
+        title: i % 4 ? 'Zarbelline Therapist' : 'Zarbelline Stylist',
+        description: `Zarbelline welcomes our ${i % 2 ? 'guests' : 'visitors'}.`,
+        posted_at: Date.now() - i * 3_600_000,
+      });
+    // Few entries: each one's row of bits looked up; and as if they were many, walked together with them.
+    const mergeFrom = searchPlanning.boardMergeFrom;
+    for (const [from, join] of [
+      [mergeFrom, 'lookup'],
+      [0, 'merge'],
+    ] as const) {
+      searchPlanning.boardMergeFrom = from;
+      try {
+        const mixed = await both({ q: 'zarbelline guests' });
+        expect(mixed.served).toBe(true);
+        expect(searchPlanning.lastBoardJoin).toBe(join);
+        expect(mixed.listed[0]!.total).toBe(30);
+        expect(mixed.listed[1]!.ids).toHaveLength(9);
+        const paged = await both({ q: 'guests zarbelline', experience: '3', salaryMin: '10000' });
+        expect(paged.served).toBe(true);
+        expect(searchPlanning.lastBoardJoin).toBe(join);
+      } finally {
+        searchPlanning.boardMergeFrom = mergeFrom;
+      }
+    }
+    // Whatever the pay asked: words often together are read from the lists, and no job pays so much.
+    const unpaid = await both({ q: pairs[0]!.join(' '), salaryMin: '1000000' });
+    expect(unpaid.served).toBe(true);
+    expect(unpaid.listed[0]!.total).toBe(0);
+
+    // Words seldom together among the newest jobs (a word no job holds, `guests` and `guestroom`), two
+    // keywords with entries, or text the lists do not serve: left to the plans, with the same answers.
+    const before = searchPlanning.fromWordLists;
+    expect((await both({ q: 'guests xqzvkw' })).listed[0]!.total).toBe(0);
+    // The attendant's job does not say `guests`.
+    expect((await both({ q: 'guests guestroom' })).listed[0]!.total).toBe(0);
+    expect((await both({ q: 'zarbelline guestroom' })).listed[0]!.total).toBe(0);
+    await both({ q: 'guests ok' });
+    await both({ q: 'zarbelline guestroom guests' });
+    expect(searchPlanning.fromWordLists).toBe(before);
+  });
+
   it('keeps up with every write: new jobs, edits, closing, expiry and deletion', async () => {
     const found = async (q: string) => (await both({ q, city: 'Nashik' })).listed[0]!.ids;
     const id = await insertJob(t.database, spaId, {

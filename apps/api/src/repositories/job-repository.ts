@@ -255,6 +255,19 @@ const WORD_SAMPLE = 10_000;
 const WORD_SAMPLE_BLOCK = 100;
 const WORD_SAMPLE_MS = 10 * 60_000;
 /**
+ * PostgreSQL, several keywords across the board read from the words' lists (decision 81), one of them with
+ * entries: from this many entries, its entries and the rows of bits are walked together in date order (a
+ * merge join, which passes about ten rows of bits, 0.1 µs each, for an entry of a word held by a tenth of
+ * the jobs); below it, each entry's row of bits is looked up (about 2 µs).
+ */
+const BOARD_MERGE_FROM = 50_000;
+/**
+ * PostgreSQL, several keywords across the board: the least share of the newest jobs holding them all for
+ * them to be read from the words' lists (decision 81). Words seldom together are found sooner by the
+ * trigram index, whose candidates are then few, than by walking the rows of bits to the end (about 100 ms).
+ */
+const BOARD_TOGETHER_MIN = 0.01;
+/**
  * The planner's thresholds, and a plan to force: tests use it to read the
  * same search every way and compare; the server never changes it.
  */
@@ -317,6 +330,13 @@ export const searchPlanning: {
   /** PostgreSQL walks read with sorting disfavoured (read by tests). */
   fromWalksInOrder: number;
   /**
+   * PostgreSQL, several keywords across the board, one with entries: from how many entries they are merged
+   * with the rows of bits rather than looked up on them (decision 81).
+   */
+  boardMergeFrom: number;
+  /** How the last such search joined its keyword's entries and the rows of bits (read by tests). */
+  lastBoardJoin?: 'merge' | 'lookup';
+  /**
    * SQLite: how the last listing with pay or experience was read, or the last walk with words (`paid` from
    * an index ordered by pay; read by tests).
    */
@@ -345,6 +365,7 @@ export const searchPlanning: {
   fromTitlesFirst: 0,
   walksInOrder: true,
   fromWalksInOrder: 0,
+  boardMergeFrom: BOARD_MERGE_FROM,
 };
 /**
  * PostgreSQL: the most jobs a walk that stops at the cap may be expected to read (by the probe's share of
@@ -1439,12 +1460,7 @@ export class JobRepository {
     const walkAtLeast = this.walkCost(f, terms, Math.min(inFilter, TOTAL_CAP + 1), PG_COST, stats);
     const indexAtLeast = Math.max(held, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
     if (paidCost < Math.min(walkAtLeast, indexAtLeast)) return { kind: 'walk', quick: 'paid' };
-    const probe = this.planned(f, terms, { kind: 'window', rows: PG_PROBE }, now);
-    const r = await this.db
-      .selectFrom(probe.select(sql<number>`1`.as('one')).as('p'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const share = Number(r.n) / PG_PROBE;
+    const share = await this.probeShare(f, terms, now);
     const walked = share > 0 ? Math.min(inFilter, (TOTAL_CAP + 1) / share) : inFilter;
     const walkCost = this.walkCost(f, terms, walked, PG_COST, stats);
     // Every candidate's row is fetched and rechecked after a bitmap of them all is built; a share
@@ -1452,6 +1468,16 @@ export class JobRepository {
     const indexCost = Math.max(share, held, 1 / PG_PROBE) * open * PG_CANDIDATE_COST;
     if (paidCost < Math.min(indexCost, walkCost)) return { kind: 'walk', quick: 'paid' };
     return indexCost < walkCost ? index : { kind: 'walk', whole: walked >= inFilter, walked };
+  }
+
+  /** PostgreSQL: the share of the newest PG_PROBE jobs of the filters that match the text. */
+  private async probeShare(f: SearchFilters, terms: TextTerm[], now: number): Promise<number> {
+    const probe = this.planned(f, terms, { kind: 'window', rows: PG_PROBE }, now);
+    const r = await this.db
+      .selectFrom(probe.select(sql<number>`1`.as('one')).as('p'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(r.n) / PG_PROBE;
   }
 
   /**
@@ -1487,9 +1513,19 @@ export class JobRepository {
     // Words that the statistics show past the cap need no plan of their own: the page is found by
     // walking the date order to it, however deep (the proof costs nothing to make).
     const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
-    // One keyword alone, or keywords in one city: their jobs read newest first from the lists of the
-    // words that contain them (decision 64); counted too, unless the statistics show them past the cap.
-    if (sort === 'newest' && this.wordListsServe(f, terms)) {
+    // One keyword alone, keywords in one city, or keywords inside common words only: their jobs read
+    // newest first from the lists of the words that contain them (decisions 64 and 77); counted too,
+    // unless the statistics show them past the cap.
+    if (
+      sort === 'newest' &&
+      this.wordListsServe(f, terms) &&
+      // Several keywords across the board: when the newest jobs show the words together, whatever the pay
+      // and experience asked (decision 81); else the trigram index finds the few jobs that hold them all.
+      (terms.length === 1 ||
+        !!f.city ||
+        (await this.probeShare({ ...f, salaryMin: undefined, experience: undefined }, terms, now)) >=
+          BOARD_TOGETHER_MIN)
+    ) {
       const within = Math.max(0, Math.min(limit, TOTAL_CAP + 1 - offset));
       const listed = await this.fromWordLists(
         terms.map((t) => t.text),
@@ -1606,8 +1642,9 @@ export class JobRepository {
 
   /**
    * A search that the words' lists can answer (db/job-words.ts): one keyword, alone or in one city; or
-   * several keywords in one city, of which the lists serve at least one; with pay and experience or
-   * without (the entries carry both, migration 0038).
+   * several keywords in one city, of which the lists serve at least one, or across the board on
+   * PostgreSQL, all but one at most inside common words with bits (decision 81); with pay and experience
+   * or without (the entries carry both, migration 0038).
    */
   private wordListsServe(f: SearchFilters, terms: TextTerm[]): boolean {
     return (
@@ -1615,7 +1652,8 @@ export class JobRepository {
       // A plan forced (by tests, to compare the ways of reading) is read as forced.
       !searchPlanning.force &&
       terms.length > 0 &&
-      (terms.length === 1 || !!f.city) &&
+      // Several keywords across the board: on PostgreSQL, when the lists find them (fromWordLists).
+      (terms.length === 1 || !!f.city || this.d.engine === 'postgres') &&
       terms.every((t) => t.kind === 'word') &&
       terms.some((t) => wordsServe(t.text)) &&
       !f.state &&
@@ -1682,7 +1720,7 @@ export class JobRepository {
       if (!words.rows[0]?.kept) return undefined;
       // Each keyword listed: the ids of the words that contain it and have entries, and the bits of the
       // common ones (PostgreSQL, decision 77), whose jobs are read from job_common_words.
-      const listed: { ids: number[]; bits: bigint }[] = [];
+      const listed: { text: string; ids: number[]; bits: bigint }[] = [];
       const tested: string[] = [];
       texts.forEach((text, i) => {
         const rows = words.rows.filter((w) => Number(w.i) === i && w.id !== null);
@@ -1693,6 +1731,7 @@ export class JobRepository {
           ids.length <= MAX_WORDS
         )
           listed.push({
+            text,
             ids,
             bits: rows.reduce((b, w) => (w.common ? b | (1n << BigInt(w.bit!)) : b), 0n),
           });
@@ -1716,6 +1755,12 @@ export class JobRepository {
       // Keywords inside common words only: their bits are tested together on the same rows.
       const bitsOnly = listed.filter((k) => !k.ids.length).map((k) => k.bits);
       const entered = listed.filter((k) => k.ids.length);
+      // Several keywords across the board (decision 81): those inside common words with bits, and one
+      // keyword at most with entries, all walked in date order; any other search is left to the plans.
+      const board = texts.length > 1 && city === undefined;
+      if (board && (entered.length > 1 || tested.length)) return undefined;
+      // How the keyword with entries is joined with the rows of bits, across the board.
+      let join: 'merge' | 'lookup' | undefined;
       let pageOf: RawBuilder<unknown>;
       let count: () => Promise<number>;
       const counts = (from: RawBuilder<unknown>) => async () =>
@@ -1746,6 +1791,47 @@ export class JobRepository {
             order by posted_at desc, job_id desc ${page}`;
         pageOf = distinct(offset + limit, sql`limit ${limit} offset ${offset}`);
         count = counts(distinct(TOTAL_CAP + 1, sql`limit ${TOTAL_CAP + 1}`));
+      } else if (board) {
+        // One keyword's entries newest first (its words' ranges merged, with the rows holding its common
+        // words), each joined with its row of bits, on which the others' bits are tested, only as far as
+        // the matches asked for: both walked together in date order (a merge join) when its entries are
+        // many, else each one's row looked up.
+        const { text, ids, bits } = entered[0]!;
+        const stats = this.planStats();
+        const from = searchPlanning.boardMergeFrom;
+        join =
+          this.heldShare(stats.words, { kind: 'word', text }) * stats.open >= from ||
+          Number(
+            (
+              await sql<{ n: number }>`select count(*) as n from (select 1 from job_words
+                where word_id in (${sql.join(ids)}) limit ${from}) as e`.execute(db)
+            ).rows[0]?.n,
+          ) >= from
+            ? 'merge'
+            : 'lookup';
+        searchPlanning.lastBoardJoin = join;
+        const range = (id: number) => sql`(select posted_at, job_id from job_words
+          where word_id = ${id} ${onEntries} and ${open} order by posted_at desc, job_id desc)`;
+        const ranges = sql.join(
+          [
+            ...ids.map(range),
+            ...(bits
+              ? [
+                  sql`(select posted_at, job_id from job_common_words where ${holding([bits])} ${onEntries}
+                    and ${open} order by posted_at desc, job_id desc)`,
+                ]
+              : []),
+          ],
+          sql` union all `,
+        );
+        const matches = sql`select e.posted_at, e.job_id from (select distinct posted_at, job_id from (${ranges}) as r
+            order by posted_at desc, job_id desc) as e
+          join job_common_words as c on c.posted_at = e.posted_at and c.job_id = e.job_id
+          where ${holding(bitsOnly)}`;
+        pageOf = sql`select posted_at, job_id, null as n from (${matches}) as m
+          order by posted_at desc, job_id desc limit ${limit} offset ${offset}`;
+        count = counts(sql`select 1 from (${matches}) as m order by posted_at desc, job_id desc
+          limit ${TOTAL_CAP + 1}`);
       } else {
         // Each keyword with entries: its words' jobs, and those holding its common words.
         const both = sql.join(
@@ -1777,6 +1863,15 @@ export class JobRepository {
       const n = async (rows: { n: number | null }[]) =>
         !counted ? TOTAL_CAP + 1 : rows[0] && rows[0].n !== null ? Number(rows[0].n) : await count();
       if (pg) {
+        // Across the board, the walks in date order as written, stopping at what is asked, in this
+        // process: PostgreSQL, taking the rows of bits for rare, would rather read every one and sort
+        // them, or start workers (20–35 ms) to walk them in parallel.
+        if (board)
+          await sql`select set_config('enable_sort', 'off', true), set_config('enable_hashagg', 'off', true),
+            set_config('enable_hashjoin', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+            set_config(${join === 'lookup' ? 'enable_mergejoin' : 'enable_nestloop'}, 'off', true)`.execute(
+            db,
+          );
         const page = await sql<{ job_id: number; n: number | null }>`${pageOf}`.execute(db);
         return { ids: page.rows.map((r) => Number(r.job_id)), n: await n(page.rows) };
       }
