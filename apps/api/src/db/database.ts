@@ -432,3 +432,16 @@ export async function isReachable(db: Kysely<Database>): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * PostgreSQL: planner settings for the rest of the transaction `tx` alone (`set_config(…, true)`), where
+ * the code knows a statement's cheaper reading better than the planner's estimates do (decisions 27, 80
+ * and 81).
+ */
+export async function localPlanSettings(
+  tx: Kysely<Database>,
+  settings: Record<string, string>,
+): Promise<void> {
+  const calls = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+  await sql`select ${sql.join(calls)}`.execute(tx);
+}

@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import type { Job, JobListQuery, JobSort, JobSummary } from '@spajobs/contract/job';
-import { prepared, type Db, type Engine } from '../db/database.ts';
+import { localPlanSettings, prepared, type Db, type Engine } from '../db/database.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
 import type { Database, JobPlaceCountTable, JobRow } from '../db/schema.ts';
 import {
@@ -1066,7 +1066,7 @@ export class JobRepository {
     // of the place or category and sorting them, which it prefers when it takes the words for rare.
     const res = inOrder
       ? await this.db.transaction().execute(async (trx) => {
-          await sql`set local enable_sort = off`.execute(trx);
+          await localPlanSettings(trx, { enable_sort: 'off' });
           return r.execute(trx);
         })
       : await r.execute(this.db);
@@ -1867,11 +1867,13 @@ export class JobRepository {
         // process: PostgreSQL, taking the rows of bits for rare, would rather read every one and sort
         // them, or start workers (20–35 ms) to walk them in parallel.
         if (board)
-          await sql`select set_config('enable_sort', 'off', true), set_config('enable_hashagg', 'off', true),
-            set_config('enable_hashjoin', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
-            set_config(${join === 'lookup' ? 'enable_mergejoin' : 'enable_nestloop'}, 'off', true)`.execute(
-            db,
-          );
+          await localPlanSettings(db, {
+            enable_sort: 'off',
+            enable_hashagg: 'off',
+            enable_hashjoin: 'off',
+            max_parallel_workers_per_gather: '0',
+            [join === 'lookup' ? 'enable_mergejoin' : 'enable_nestloop']: 'off',
+          });
         const page = await sql<{ job_id: number; n: number | null }>`${pageOf}`.execute(db);
         return { ids: page.rows.map((r) => Number(r.job_id)), n: await n(page.rows) };
       }

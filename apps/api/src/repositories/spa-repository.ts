@@ -8,7 +8,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import type { Spa } from '@spajobs/contract/spa';
-import { prepared, type Db } from '../db/database.ts';
+import { localPlanSettings, prepared, type Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
 import { TOTAL_CAP } from '@spajobs/contract/common';
 import {
@@ -870,8 +870,11 @@ export class SpaRepository {
     // The planner takes the pairs' index for a part whose pairs most names hold only when told to.
     if (!byPairs && spaPlanning.force !== 'trigrams') return count(this.db);
     return this.db.transaction().execute(async (tx) => {
-      await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-        set_config('enable_indexonlyscan', 'off', true)`.execute(tx);
+      await localPlanSettings(tx, {
+        enable_seqscan: 'off',
+        enable_indexscan: 'off',
+        enable_indexonlyscan: 'off',
+      });
       return count(tx);
     });
   }
