@@ -564,6 +564,13 @@ async function adversarialSweep(base: string, v: Vocabulary): Promise<Row[]> {
     // A word and the quick filters that seldom go together: fewer than the cap match, so every open job
     // is passed to count them (decision 49).
     ['a word with pay and experience', '/api/v1/spajobs?q=manager&salaryMin=30000&experience=2'],
+    // A word in a category it seldom or never goes with: read from the words' entries by category
+    // (decision 82), where a plan would pass the category's jobs or the word's.
+    ['a word in a category without it', '/api/v1/spajobs?q=manager&category=Therapist'],
+    [
+      'a rare word in another category',
+      `/api/v1/spajobs?q=panchakarma&category=${encodeURIComponent('Beauty & Salon')}`,
+    ],
     ['deepest reachable page', '/api/v1/spajobs?page=1112&limit=9'],
     ['deepest page of a common word', '/api/v1/spajobs?q=therapist&page=1112&limit=9'],
     ['nearby 100 km', `/api/v1/spas/nearspa?lat=${c.lat}&lng=${c.lng}&radius=100`],

@@ -113,15 +113,18 @@ export async function rebuildJobWords(
  * rebuildJobWords' work, in the caller's transaction. Each entry carries its job's pay and experience
  * (migration 0038); `pay: false` lists them as migration 0036 did, before the entries had them. On
  * PostgreSQL the first COMMON_BITS common words are given their bits and each open job's bits are
- * written (`job_common_words`, migration 0041); `bits: false` lists as the migrations before it did.
+ * written (`job_common_words`, migration 0041); `bits: false` lists as the migrations before it did. On
+ * entries (and PostgreSQL's rows of bits) carry the job's category (migration 0043); `category: false`
+ * lists them as the migrations before it did.
  */
 export async function listJobWords(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tx: Kysely<any>,
   engine: Engine,
-  { pay = true, bits = true } = {},
+  { pay = true, bits = true, category = true } = {},
 ): Promise<void> {
   const withBits = bits && engine === 'postgres';
+  const withCategory = category;
   // PostgreSQL: no job is written meanwhile (SQLite has one writer, and it is this one).
   if (engine === 'postgres') await sql`lock table jobs in share mode`.execute(tx);
   await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`false` : sql`0`} where id = 1`.execute(
@@ -148,12 +151,12 @@ export async function listJobWords(
     select distinct ${words.w} from jobs j cross join ${words.from} where j.is_active = 1
     ${engine === 'postgres' ? sql`on conflict ((md5(word))) do nothing` : sql``}`.execute(tx);
   const match = engine === 'postgres' ? PG_WORD_MATCH : sql`w.word = t.value`;
-  await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city${pay ? sql`, salary_min, experience_min` : sql``})
-    select w.id, j.posted_at, j.id, j.expires_at, j.city${pay ? sql`, j.salary_min, j.experience_min` : sql``}
+  await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city${withCategory ? sql`, category` : sql``}${pay ? sql`, salary_min, experience_min` : sql``})
+    select w.id, j.posted_at, j.id, j.expires_at, j.city${withCategory ? sql`, j.category` : sql``}${pay ? sql`, j.salary_min, j.experience_min` : sql``}
     from jobs j cross join ${words.from} join job_word_list w on ${match}
     where j.is_active = 1 and ${engine === 'postgres' ? sql`not w.common` : sql`w.common = 0`}
     order by 1, 2, 3`.execute(tx);
-  if (withBits) await writeCommonWordBits(tx, every);
+  if (withBits) await writeCommonWordBits(tx, every, { category: withCategory });
   await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`true` : sql`1`} where id = 1`.execute(
     tx,
   );
@@ -162,10 +165,15 @@ export async function listJobWords(
 /**
  * PostgreSQL: gives the common words without a bit theirs, the commonest first as one job in `every`
  * counts them, while any is left, and writes the rows of bits of every open job holding a common word
- * with one (`job_common_words`, empty before). In the caller's transaction, the jobs' writes held.
+ * with one (`job_common_words`, empty before), with its category unless `category` is false (before
+ * migration 0043). In the caller's transaction, the jobs' writes held.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function writeCommonWordBits(tx: Kysely<any>, every: number): Promise<void> {
+export async function writeCommonWordBits(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tx: Kysely<any>,
+  every: number,
+  { category = true } = {},
+): Promise<void> {
   const words = wordsOf('postgres');
   await sql`update job_word_list as l set bit = b.bit from (
       select c.id, f.bit from (
@@ -176,8 +184,8 @@ export async function writeCommonWordBits(tx: Kysely<any>, every: number): Promi
       ) as c
       join ${FREE_BITS} on f.r = c.r
     ) as b where l.id = b.id`.execute(tx);
-  await sql`insert into job_common_words (job_id, posted_at, expires_at, city, salary_min, experience_min, words)
-    select j.id, j.posted_at, j.expires_at, j.city, j.salary_min, j.experience_min, bit_or(1::bigint << w.bit)
+  await sql`insert into job_common_words (job_id, posted_at, expires_at, city${category ? sql`, category` : sql``}, salary_min, experience_min, words)
+    select j.id, j.posted_at, j.expires_at, j.city${category ? sql`, j.category` : sql``}, j.salary_min, j.experience_min, bit_or(1::bigint << w.bit)
     from jobs j cross join ${words.from} join job_word_list w on ${PG_WORD_MATCH}
     where j.is_active = 1 and w.bit is not null
     group by j.id order by j.posted_at, j.id`.execute(tx);
@@ -230,11 +238,12 @@ export async function markCommonJobWords(
             join ${FREE_BITS} on f.r = w.r
         ) as b where l.id = b.id`.execute(tx);
       await sql`update job_word_list set common = true where id = any(${ids}::int[])`.execute(tx);
-      await sql`insert into job_common_words (job_id, posted_at, expires_at, city, salary_min, experience_min, words)
-        select e.job_id, e.posted_at, e.expires_at, e.city, e.salary_min, e.experience_min, bit_or(1::bigint << w.bit)
+      await sql`insert into job_common_words (job_id, posted_at, expires_at, city, category, salary_min, experience_min, words)
+        select e.job_id, e.posted_at, e.expires_at, e.city, e.category, e.salary_min, e.experience_min,
+          bit_or(1::bigint << w.bit)
         from job_words e join job_word_list w on w.id = e.word_id
         where e.word_id = any(${ids}::int[]) and w.bit is not null
-        group by e.job_id, e.posted_at, e.expires_at, e.city, e.salary_min, e.experience_min
+        group by e.job_id, e.posted_at, e.expires_at, e.city, e.category, e.salary_min, e.experience_min
         on conflict (job_id) do update set words = job_common_words.words | excluded.words`.execute(tx);
       await sql`delete from job_words where word_id = any(${ids}::int[])`.execute(tx);
       return ids.length;

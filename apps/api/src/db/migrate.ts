@@ -41,6 +41,7 @@ import * as spaOpenJobCounts from './migrations/0039-spa-open-job-counts.ts';
 import * as jobPlaceCounts from './migrations/0040-job-place-counts.ts';
 import * as commonWordBits from './migrations/0041-common-word-bits.ts';
 import * as commonWordBitsCleared from './migrations/0042-common-word-bits-cleared.ts';
+import * as wordListsCarryCategory from './migrations/0043-word-lists-carry-category.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -103,6 +104,7 @@ const migrations: Migrations = {
   '0040-job-place-counts': jobPlaceCounts,
   '0041-common-word-bits': commonWordBits,
   '0042-common-word-bits-cleared': commonWordBitsCleared,
+  '0043-word-lists-carry-category': wordListsCarryCategory,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

@@ -1644,7 +1644,8 @@ export class JobRepository {
    * A search that the words' lists can answer (db/job-words.ts): one keyword, alone or in one city; or
    * several keywords in one city, of which the lists serve at least one, or across the board on
    * PostgreSQL, all but one at most inside common words with bits (decision 81); with pay and experience
-   * or without (the entries carry both, migration 0038).
+   * or without (the entries carry both, migration 0038); in one category or not (the entries carry it
+   * too, migration 0043, decision 82).
    */
   private wordListsServe(f: SearchFilters, terms: TextTerm[]): boolean {
     return (
@@ -1657,7 +1658,6 @@ export class JobRepository {
       terms.every((t) => t.kind === 'word') &&
       terms.some((t) => wordsServe(t.text)) &&
       !f.state &&
-      !f.category &&
       !f.postedDate &&
       !f.spaIds &&
       f.lat === undefined
@@ -1666,8 +1666,8 @@ export class JobRepository {
 
   /**
    * The ids of a page of the open jobs holding every keyword of `texts` (in one city, when `city` is
-   * given; paying at least `salaryMin` and asking no more than `experience` years, when given, tested on
-   * the entries), newest first, from the entries of the words that contain them (decision 64); and, when
+   * given, and in one category, when `category` is; paying at least `salaryMin` and asking
+   * no more than `experience` years, when given, tested on the entries), newest first, from the entries of the words that contain them (decision 64); and, when
    * `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole (a
    * bulk load), or no keyword is listed. A keyword is listed when the lists serve it (`wordsServe`), no
    * common word without a bit contains it, and no more than MAX_WORDS words with entries do.
@@ -1689,7 +1689,12 @@ export class JobRepository {
    */
   private async fromWordLists(
     texts: string[],
-    { city, salaryMin, experience }: Pick<SearchFilters, 'city' | 'salaryMin' | 'experience'>,
+    {
+      city,
+      category,
+      salaryMin,
+      experience,
+    }: Pick<SearchFilters, 'city' | 'category' | 'salaryMin' | 'experience'>,
     offset: number,
     limit: number,
     counted: boolean,
@@ -1741,8 +1746,10 @@ export class JobRepository {
       if (listed.some((k) => !k.ids.length && !k.bits)) return { ids: [], n: 0 };
       // Keywords inside common words only, with others not listed: the rows are walked as before.
       if (tested.length && listed.every((k) => !k.ids.length)) return undefined;
-      // The city, pay and experience asked, tested on the entries, which carry them (migration 0038).
+      // The city, category, pay and experience asked, tested on the entries, which carry them (migrations
+      // 0038 and 0043).
       const onEntries = sql`${city === undefined ? sql`` : sql`and city = ${city}`}
+        ${category === undefined ? sql`` : sql`and category = ${category}`}
         ${salaryMin ? sql`and salary_min >= ${salaryMin}` : sql``}
         ${experience === undefined ? sql`` : sql`and (experience_min is null or experience_min <= ${experience})`}`;
       const open = sql`(expires_at is null or expires_at > ${now})`;

@@ -182,6 +182,35 @@ describe("the lists of each word's jobs", () => {
     ]);
   });
 
+  it('finds a keyword in one category as the walk does, and follows a job that changes category (decision 82)', async () => {
+    let found = 0;
+    for (const [q, city, quick] of [
+      ['therap', undefined, { category: 'Therapist' }],
+      ['beautician', undefined, { category: 'Beauty & Salon' }],
+      ['manager', undefined, { category: 'Therapist' }],
+      ['look', 'Mumbai', { category: 'Management', salaryMin: '20000' }],
+      ['therap look', 'Mumbai', { category: 'Therapist' }],
+      ['xqzvkw', undefined, { category: 'Therapist' }],
+    ] as const) {
+      const r = await both(q, city, quick);
+      expect(r.served, `${q} ${JSON.stringify(quick)}`).toBe(true);
+      found += r.listed[0]!.total;
+    }
+    expect(found).toBeGreaterThan(0);
+    // After a rebuild, as after a bulk load: the entries carry the category again.
+    await rebuildJobWords(t.database.db, t.engine);
+    const job = await insertJob(t.database, spaId, { title: 'Lemongrove Therapist', category: 'Ayurveda' });
+    expect((await both('lemongrove', undefined, { category: 'Ayurveda' })).listed[0]!.ids).toEqual([
+      String(job),
+    ]);
+    expect((await both('therap', undefined, { category: 'Ayurveda' })).listed[0]!.ids).toContain(String(job));
+    await t.database.db.updateTable('jobs').set({ category: 'Wellness' }).where('id', '=', job).execute();
+    expect((await both('lemongrove', undefined, { category: 'Ayurveda' })).listed[0]!.ids).toEqual([]);
+    expect((await both('lemongrove', undefined, { category: 'Wellness' })).listed[0]!.ids).toEqual([
+      String(job),
+    ]);
+  });
+
   it('leaves out jobs that are closed or expired', async () => {
     for (const q of ['zephyrine', 'quokkaspa']) {
       const { listed, served } = await both(q);

@@ -98,7 +98,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     for each statement execute function job_words_updated()`.execute(db);
   await sql`create trigger job_words_delete after delete on jobs referencing old table as old_jobs
     for each statement execute function job_words_deleted()`.execute(db);
-  await listJobWords(db, engine, { pay: false, bits: false });
+  await listJobWords(db, engine, { pay: false, bits: false, category: false });
   await sql`analyze job_words`.execute(db);
   await sql`analyze job_word_list`.execute(db);
 }
@@ -144,7 +144,7 @@ async function sqliteLists(db: Kysely<any>): Promise<void> {
     end`,
   ])
     await sql.raw(statement).execute(db);
-  await listJobWords(db, 'sqlite', { pay: false });
+  await listJobWords(db, 'sqlite', { pay: false, category: false });
   await sql`analyze job_words`.execute(db);
   await sql`analyze job_word_list`.execute(db);
 }

@@ -47,7 +47,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     end $$`.execute(db);
   await sql`drop index job_words_order`.execute(db);
   await sql`drop index job_words_city`.execute(db);
-  await listJobWords(db, engine, { bits: false });
+  await listJobWords(db, engine, { bits: false, category: false });
   await sql`create index job_words_order on job_words (word_id, posted_at, job_id)
     include (expires_at, salary_min, experience_min)`.execute(db);
   await sql`create index job_words_city on job_words (word_id, city, posted_at, job_id)
@@ -79,7 +79,7 @@ async function sqliteLists(db: Kysely<any>): Promise<void> {
     end`,
   ])
     await sql.raw(statement).execute(db);
-  await listJobWords(db, 'sqlite');
+  await listJobWords(db, 'sqlite', { category: false });
   await sql`create index job_words_city on job_words (word_id, city, posted_at, job_id, expires_at, salary_min,
     experience_min)`.execute(db);
   await sql`analyze job_words`.execute(db);

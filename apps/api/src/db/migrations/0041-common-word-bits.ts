@@ -86,7 +86,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     const open = await sql<{ n: number }>`select count(*)::int as n from jobs where is_active = 1`.execute(
       db,
     );
-    await writeCommonWordBits(db, sampleEvery(open.rows[0]?.n ?? 0));
+    await writeCommonWordBits(db, sampleEvery(open.rows[0]?.n ?? 0), { category: false });
   }
   await sql`create index job_common_words_order on job_common_words (posted_at, job_id)
     include (expires_at, salary_min, experience_min, words)`.execute(db);
