@@ -113,7 +113,7 @@ export async function rebuildJobWords(
  * rebuildJobWords' work, in the caller's transaction. Each entry carries its job's pay and experience
  * (migration 0038); `pay: false` lists them as migration 0036 did, before the entries had them. On
  * PostgreSQL the first COMMON_BITS common words are given their bits and each open job's bits are
- * written (`job_common_words`, migration 0041); `bits: false` lists as the migrations before it did. On
+ * written (`job_common_words`, migration 0041); `bits: false` lists as the migrations before it did. The
  * entries (and PostgreSQL's rows of bits) carry the job's category (migration 0043); `category: false`
  * lists them as the migrations before it did.
  */
@@ -124,7 +124,6 @@ export async function listJobWords(
   { pay = true, bits = true, category = true } = {},
 ): Promise<void> {
   const withBits = bits && engine === 'postgres';
-  const withCategory = category;
   // PostgreSQL: no job is written meanwhile (SQLite has one writer, and it is this one).
   if (engine === 'postgres') await sql`lock table jobs in share mode`.execute(tx);
   await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`false` : sql`0`} where id = 1`.execute(
@@ -151,12 +150,12 @@ export async function listJobWords(
     select distinct ${words.w} from jobs j cross join ${words.from} where j.is_active = 1
     ${engine === 'postgres' ? sql`on conflict ((md5(word))) do nothing` : sql``}`.execute(tx);
   const match = engine === 'postgres' ? PG_WORD_MATCH : sql`w.word = t.value`;
-  await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city${withCategory ? sql`, category` : sql``}${pay ? sql`, salary_min, experience_min` : sql``})
-    select w.id, j.posted_at, j.id, j.expires_at, j.city${withCategory ? sql`, j.category` : sql``}${pay ? sql`, j.salary_min, j.experience_min` : sql``}
+  await sql`insert into job_words (word_id, posted_at, job_id, expires_at, city${category ? sql`, category` : sql``}${pay ? sql`, salary_min, experience_min` : sql``})
+    select w.id, j.posted_at, j.id, j.expires_at, j.city${category ? sql`, j.category` : sql``}${pay ? sql`, j.salary_min, j.experience_min` : sql``}
     from jobs j cross join ${words.from} join job_word_list w on ${match}
     where j.is_active = 1 and ${engine === 'postgres' ? sql`not w.common` : sql`w.common = 0`}
     order by 1, 2, 3`.execute(tx);
-  if (withBits) await writeCommonWordBits(tx, every, { category: withCategory });
+  if (withBits) await writeCommonWordBits(tx, every, { category });
   await sql`update job_words_state set ready = ${engine === 'postgres' ? sql`true` : sql`1`} where id = 1`.execute(
     tx,
   );

@@ -1666,9 +1666,9 @@ export class JobRepository {
 
   /**
    * The ids of a page of the open jobs holding every keyword of `texts` (in one city, when `city` is
-   * given, and in one category, when `category` is; paying at least `salaryMin` and asking
-   * no more than `experience` years, when given, tested on the entries), newest first, from the entries of the words that contain them (decision 64); and, when
-   * `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole (a
+   * given, and in one category, when `category` is; paying at least `salaryMin` and asking no more than
+   * `experience` years, when given; all tested on the entries), newest first, from the entries of the
+   * words that contain them (decision 64); and, when `counted`, how many there are up to the cap. Undefined when the lists cannot answer: not whole (a
    * bulk load), or no keyword is listed. A keyword is listed when the lists serve it (`wordsServe`), no
    * common word without a bit contains it, and no more than MAX_WORDS words with entries do.
    *
