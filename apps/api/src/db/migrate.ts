@@ -42,6 +42,7 @@ import * as jobPlaceCounts from './migrations/0040-job-place-counts.ts';
 import * as commonWordBits from './migrations/0041-common-word-bits.ts';
 import * as commonWordBitsCleared from './migrations/0042-common-word-bits-cleared.ts';
 import * as wordListsCarryCategory from './migrations/0043-word-lists-carry-category.ts';
+import * as spaCards from './migrations/0044-spa-cards.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -105,6 +106,7 @@ const migrations: Migrations = {
   '0041-common-word-bits': commonWordBits,
   '0042-common-word-bits-cleared': commonWordBitsCleared,
   '0043-word-lists-carry-category': wordListsCarryCategory,
+  '0044-spa-cards': spaCards,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

@@ -232,6 +232,21 @@ export interface Database {
   audit_log: AuditLogTable;
   scheduled_runs: ScheduledRunTable;
   job_place_counts: JobPlaceCountTable;
+  spa_cards: SpaCardTable;
+}
+
+/**
+ * Each spa's card in place order (migration 0044, decision 83), kept by triggers: its listed fields as the
+ * contract's JSON up to the open jobs (`head`), and the open jobs' count as the spa's row has it.
+ */
+export interface SpaCardTable {
+  key: number;
+  id: number;
+  head: string;
+  verified: number | boolean;
+  open_jobs: number;
+  open_jobs_from: number;
+  open_jobs_until: number | null;
 }
 
 /**

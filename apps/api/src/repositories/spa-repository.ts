@@ -32,6 +32,7 @@ import {
   unitVector,
 } from '../db/distance.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
+import { cardKeySql, DEFAULT_CATEGORY } from '../db/spa-cards.ts';
 import { SPA_NAME_PART_CHARS } from '../db/sqlite/spa-name-parts.mjs';
 import { lowerAscii } from '../db/sqlite/text-words.mjs';
 import { CENTRE_HALF_WIDTHS_KM, centrePieces, distanceKm, roundKm, stripRanges } from '../lib/geo.ts';
@@ -82,8 +83,6 @@ const LISTED = [
   'verification',
 ] as const;
 type SpaWithCount = Pick<SpaRow, (typeof LISTED)[number]> & { open_jobs: number };
-/** A spa's category when it has none. */
-const DEFAULT_CATEGORY = 'Spa & Massage';
 /** One strip of a circle (`stripRanges`) as a row. */
 interface StripRow {
   s: number;
@@ -211,56 +210,12 @@ interface PageValues extends CircleValues {
   cosLat: number;
 }
 
-/** A row of a nearest-first page: the spa as the contract's JSON (`spaJson`). */
+/** A row of a nearest-first page: the spa as the contract's JSON, from its card (decision 83). */
 interface PageRow {
   j: string;
 }
 
-/**
- * A spa of a nearby page as the contract's JSON, written by the database (decision 79): the keys and
- * values `toSpa` gives, in its order, and the distance rounded as `roundKm` rounds it. Numbers are written
- * with the digits that read back the same value (SQLite's JSON; PostgreSQL's `row_to_json`, whose floats
- * are written shortest-exact), so a page parsed is the spas `toSpa` would make.
- */
-function spaJson(
-  engine: Db['engine'],
-  openJobs: RawBuilder<number>,
-  distance: RawBuilder<number>,
-): RawBuilder<string> {
-  const category = sql`coalesce(nullif(spas.category, ''), ${sql.lit(DEFAULT_CATEGORY)})`;
-  const gallery = sql`coalesce(nullif(spas.gallery_images, ''), '[]')`;
-  const km = sql`floor(${distance} * 100 + 0.5) / 100`;
-  if (engine === 'sqlite')
-    return sql<string>`json_object('_id', cast(spas.id as text), 'name', spas.name,
-      'business_name', spas.business_name, 'category', ${category}, 'logo', spas.logo,
-      'website', spas.website, 'phone', spas.phone, 'email', spas.email,
-      'address', json_object('state', spas.state, 'district', spas.district, 'city', spas.city,
-        'pincode', spas.pincode),
-      'city', spas.city, 'state', spas.state, 'fullAddress', spas.full_address,
-      'location', json_object('type', 'Point', 'coordinates', json_array(spas.longitude, spas.latitude)),
-      'geolocation', json_object('coordinates', json_array(spas.longitude, spas.latitude)),
-      'rating', min(5, max(0, coalesce(spas.rating, 0))), 'reviews', coalesce(spas.reviews_count, 0),
-      'direction', spas.map_link, 'googleMap', spas.google_map, 'galleryImages', json(${gallery}),
-      'openingHours', spas.opening_hours, 'closingHours', spas.closing_hours, 'openJobs', ${openJobs},
-      'verified', json(iif(spas.verification = 'verified', 'true', 'false')), 'distance', ${km})`;
-  // json_build_object writes " : " and ", " between its parts; row_to_json writes them bare.
-  return sql<string>`(select row_to_json(x) from (select spas.id::text as "_id", spas.name as "name",
-      spas.business_name as "business_name", ${category} as "category", spas.logo as "logo",
-      spas.website as "website", spas.phone as "phone", spas.email as "email",
-      (select row_to_json(a) from (select spas.state as "state", spas.district as "district",
-        spas.city as "city", spas.pincode as "pincode") a) as "address",
-      spas.city as "city", spas.state as "state", spas.full_address as "fullAddress",
-      (select row_to_json(l) from (select 'Point'::text as "type",
-        array[spas.longitude, spas.latitude] as "coordinates") l) as "location",
-      (select row_to_json(g) from (select array[spas.longitude, spas.latitude] as "coordinates") g)
-        as "geolocation",
-      least(5, greatest(0, coalesce(spas.rating, 0))) as "rating", coalesce(spas.reviews_count, 0) as "reviews",
-      spas.map_link as "direction", spas.google_map as "googleMap", ${gallery}::json as "galleryImages",
-      spas.opening_hours as "openingHours", spas.closing_hours as "closingHours", ${openJobs} as "openJobs",
-      spas.verification = 'verified' as "verified", ${km} as "distance") x)::text`;
-}
-
-/** A page's spas, each as `spaJson` wrote it, as one JSON array. */
+/** A page's spas, each as its row wrote it, as one JSON array. */
 const pageJson = (rows: PageRow[]) => `[${rows.map((r) => r.j).join(',')}]`;
 
 const hasFilters = (f: SpaFilters) => !!(f.name || f.state || f.city);
@@ -336,16 +291,18 @@ export class SpaRepository {
   }
 
   /** A spa's open jobs as `withOpenJobs` reads them. */
-  private openJobs(eb: ExpressionBuilder<Database, 'spas'>, now: number): RawBuilder<number> {
+  private openJobs(eb: ExpressionBuilder<Database, 'spas'>, now: number, from = 'spas'): RawBuilder<number> {
     const counted = eb
       .selectFrom('jobs')
       .select(eb.fn.countAll<number>().as('n'))
-      .whereRef('jobs.spa_id', '=', 'spas.id')
+      .where(sql<SqlBool>`jobs.spa_id = ${sql.ref(`${from}.id`)}`)
       .where((w) => activeJobFilter(w, now, true));
     if (!spaPlanning.openJobCounts) return sql<number>`(${counted})`;
-    return sql<number>`case when spas.open_jobs_from <= ${now}
-      and (spas.open_jobs_until is null or spas.open_jobs_until > ${now})
-      then spas.open_jobs else (${counted}) end`;
+    const [at, until, open] = ['open_jobs_from', 'open_jobs_until', 'open_jobs'].map((c) =>
+      sql.ref(`${from}.${c}`),
+    );
+    return sql<number>`case when ${at} <= ${now} and (${until} is null or ${until} > ${now})
+      then ${open} else (${counted}) end`;
   }
 
   /**
@@ -584,7 +541,13 @@ export class SpaRepository {
       sql`${lng} >= strips.lo and ${lng} <= strips.hi`,
     )
       .where(sql<SqlBool>`${closeness} >= ${v.least}`)
-      .select(['spas.id', 'spas.latitude', 'spas.longitude', closeness.as('p')])
+      .select([
+        'spas.id',
+        sql<number>`spas.place_strip`.as('place_strip'),
+        'spas.latitude',
+        'spas.longitude',
+        closeness.as('p'),
+      ])
       .orderBy('p', 'desc')
       .orderBy('spas.id')
       .limit(limit)
@@ -621,7 +584,7 @@ export class SpaRepository {
    * are the same for every place and radius (the place index, read strip by
    * strip, the strips one parameter), so they are kept prepared (decision 42), and with no filters built
    * once (`ReusableQuery`). The page is the contract's JSON array of its spas, each written by the database
-   * (`spaJson`, decision 79).
+   * from its card (decisions 79 and 83).
    */
   async nearJson(
     near: Required<Near>,
@@ -657,19 +620,28 @@ export class SpaRepository {
 
   /**
    * One page of the spas within a circle, nearest first, each whole with its distance, as the contract's JSON
-   * that the database writes (`spaJson`, decision 79; on SQLite decision 70 found the driver's values of
-   * each column of each row cost more than the rest of the statement).
+   * (decision 79): each spa's card (`spa_cards`, decision 83), found by its key from the place index's
+   * entry, its head joined to its open jobs, whether it is verified and its distance, rounded as `roundKm`
+   * rounds it and written as each engine's JSON writes a float (the digits that read back the same value).
    */
   private pageStatement(v: PageValues, filters: SpaFilters) {
     const nearest = this.nearestFirst(v, filters, v.limit, v.offset);
     const distance = distanceFromPoint(this.d.engine, v, 'r');
+    const sqlite = this.d.engine === 'sqlite';
+    const km = sql`floor(${distance} * 100 + 0.5) / 100`;
     return prepared(
       this.d.fixedPlans
-        .selectFrom('spas')
-        .innerJoin(nearest, 'r.id', 'spas.id')
+        .selectFrom(nearest)
+        .innerJoin('spa_cards as c', (j) =>
+          j.on(sql.raw<SqlBool>(`c.key = ${cardKeySql(this.d.engine, 'r')}`)),
+        )
         .orderBy('r.p', 'desc')
         .orderBy('r.id')
-        .select((eb) => spaJson(this.d.engine, this.openJobs(eb, v.now), distance).as('j')),
+        .select((eb) =>
+          sql<string>`c.head || ${this.openJobs(eb as never, v.now, 'c')}
+            || case when c.verified then ',"verified":true,"distance":' else ',"verified":false,"distance":' end
+            || ${sqlite ? sql`json_quote(${km})` : sql`(${km})::text`} || '}'`.as('j'),
+        ),
     ).$castTo<PageRow>();
   }
 
