@@ -79,7 +79,10 @@ export function cardValuesSql(engine: Engine, t: string): { columns: string; val
   };
 }
 
-/** The spas' columns a card is written from, other than the open jobs' three. */
+/**
+ * The spas' columns a card is written from, other than the id and the open jobs' three: with the id, the
+ * columns a listed spa is read from (`SpaRepository`).
+ */
 export const CARD_COLUMNS = [
   'name',
   'business_name',

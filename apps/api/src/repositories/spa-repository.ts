@@ -32,7 +32,7 @@ import {
   unitVector,
 } from '../db/distance.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
-import { cardKeySql, DEFAULT_CATEGORY } from '../db/spa-cards.ts';
+import { CARD_COLUMNS, cardKeySql, DEFAULT_CATEGORY } from '../db/spa-cards.ts';
 import { SPA_NAME_PART_CHARS } from '../db/sqlite/spa-name-parts.mjs';
 import { lowerAscii } from '../db/sqlite/text-words.mjs';
 import { CENTRE_HALF_WIDTHS_KM, centrePieces, distanceKm, roundKm, stripRanges } from '../lib/geo.ts';
@@ -57,31 +57,7 @@ export interface Near {
  * The columns a listed spa (`toSpa`) is made of, and its place: not its import key, its notes, nor the
  * place index's computed columns, which a row read with all its columns computes for each spa.
  */
-const LISTED = [
-  'id',
-  'name',
-  'business_name',
-  'category',
-  'logo',
-  'website',
-  'phone',
-  'email',
-  'district',
-  'city',
-  'state',
-  'pincode',
-  'full_address',
-  'latitude',
-  'longitude',
-  'map_link',
-  'google_map',
-  'gallery_images',
-  'opening_hours',
-  'closing_hours',
-  'rating',
-  'reviews_count',
-  'verification',
-] as const;
+const LISTED = ['id', ...CARD_COLUMNS] as const;
 type SpaWithCount = Pick<SpaRow, (typeof LISTED)[number]> & { open_jobs: number };
 /** One strip of a circle (`stripRanges`) as a row. */
 interface StripRow {
