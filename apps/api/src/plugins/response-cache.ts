@@ -18,6 +18,8 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 5000;
+/** How many URLs answered once, but not kept, are remembered (`seen`). */
+const MAX_SEEN = 20_000;
 /** How long past its expiry an entry may still be answered while it is being refreshed. */
 const MAX_STALE_FACTOR = 10;
 const refreshers = new WeakSet<FastifyRequest>();
@@ -29,7 +31,12 @@ const refreshers = new WeakSet<FastifyRequest>();
  * gets 304) and a matching Cache-Control. When an entry expires, exactly one
  * request recomputes it while the others are answered from the old one, so a
  * busy listing never stalls every visitor at once. Only URLs that were
- * answered 200 are stored, so a cached URL is always a valid one. Requests
+ * answered 200 are stored, so a cached URL is always a valid one. An answer
+ * is kept from the second time its URL is asked while that URL is still
+ * remembered (the last MAX_SEEN asked once): most URLs are asked once (a
+ * phone's own place and radius, a new search), and keeping each of those
+ * answers for a while, up to tens of kilobytes, would only make the
+ * collector copy and sweep them. Requests
  * that carry a token are never served from or stored in it. Each instance
  * keeps its own and drops it when any instance changes a listing (see
  * listing-freshness.ts); while that news cannot reach it, it is not used.
@@ -40,6 +47,7 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
   // While news of other instances' changes may be missed (Redis away), every answer comes from the database.
   const usable = () => app.ctx.changes.connected();
   const entries = new Map<string, Entry>();
+  const seen = new Set<string>();
   const keyOf = (req: FastifyRequest) => `${req.lang} ${req.url}`;
 
   const serve = (reply: FastifyReply, hit: Entry, seconds: number, state: string) =>
@@ -75,6 +83,12 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`);
     const key = keyOf(req);
+    // Asked for the first time (or not since it was forgotten): remembered, not kept.
+    if (!entries.has(key) && !seen.delete(key)) {
+      if (seen.size >= MAX_SEEN) seen.delete(seen.values().next().value!);
+      seen.add(key);
+      return payload;
+    }
     if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!);
     entries.set(key, {
       body: payload,
@@ -93,5 +107,10 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
     const entry = entries.get(keyOf(req));
     if (entry?.refreshing) entry.refreshing = false;
   });
-  return { clear: () => entries.clear() };
+  return {
+    clear: () => {
+      entries.clear();
+      seen.clear();
+    },
+  };
 }

@@ -352,6 +352,7 @@ describe('spas and jobs', () => {
     // Any change re-reads the next expiry; then the listing is cached with the job in it.
     expect((await post(`/employer/jobs/${other.jobId}/pause`, other.employer.headers)).statusCode).toBe(200);
     expect((await listed(title)).total).toBe(1);
+    expect((await listed(title)).total).toBe(1);
     expect((await get(`/spajobs?title=${encodeURIComponent(title)}`)).headers['x-cache']).toBe('hit');
     await vi.waitFor(async () => expect((await listed(title)).total).toBe(0), {
       timeout: 15_000,
