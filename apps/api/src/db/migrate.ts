@@ -43,6 +43,7 @@ import * as commonWordBits from './migrations/0041-common-word-bits.ts';
 import * as commonWordBitsCleared from './migrations/0042-common-word-bits-cleared.ts';
 import * as wordListsCarryCategory from './migrations/0043-word-lists-carry-category.ts';
 import * as spaCards from './migrations/0044-spa-cards.ts';
+import * as spaCardsInTheirIndex from './migrations/0045-spa-cards-in-their-index.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -107,6 +108,7 @@ const migrations: Migrations = {
   '0042-common-word-bits-cleared': commonWordBitsCleared,
   '0043-word-lists-carry-category': wordListsCarryCategory,
   '0044-spa-cards': spaCards,
+  '0045-spa-cards-in-their-index': spaCardsInTheirIndex,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

@@ -242,7 +242,10 @@ export interface Database {
 export interface SpaCardTable {
   key: number;
   id: number;
-  head: string;
+  /** PostgreSQL: null when the head is too long for the primary key, which carries it (migration 0045). */
+  head: string | null;
+  /** PostgreSQL only: a head too long for the primary key (migration 0045). */
+  long_head?: string | null;
   verified: number | boolean;
   open_jobs: number;
   open_jobs_from: number;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Spa } from '@spajobs/contract/spa';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { insertJob, insertSpa } from '../../test/factories.ts';
+import { CARD_HEAD_IN_INDEX } from './spa-cards.ts';
 
 /**
  * A nearby page writes each spa from its card (migration 0044, decision 83), kept by triggers as the spas
@@ -134,5 +135,58 @@ describe('spa cards kept as the spas change', () => {
       .where('id', '=', spa)
       .execute();
     expect(await shown(spa)).toMatchObject({ openJobs: 7 });
+  });
+
+  it('shows a spa with every field at its longest, in Devanagari, as its details give it', async () => {
+    // About 5 KB of JSON: on PostgreSQL longer than the cards' primary key carries (migration 0045).
+    const long = (n: number) => 'स्पा '.repeat(Math.ceil(n / 5)).slice(0, n);
+    const spa = ids[4]!;
+    await t.database.db
+      .updateTable('spas')
+      .set({
+        name: long(200),
+        business_name: long(200),
+        full_address: long(300),
+        city: long(100),
+        district: long(100),
+        state: long(100),
+        website: `https://${'a'.repeat(480)}.in`,
+        gallery_images: JSON.stringify(Array.from({ length: 12 }, (_, i) => `/api/v1/media/gallery/${i}.svg`)),
+      })
+      .where('id', '=', spa)
+      .execute();
+    const headOf = async () =>
+      (
+        await sql<{ head: string | null; long_head?: string | null }>`select * from spa_cards where id = ${spa}`.execute(
+          t.database.db,
+        )
+      ).rows[0]!;
+    if (t.database.engine === 'postgres') {
+      const card = await headOf();
+      expect(card.head).toBeNull();
+      expect(Buffer.byteLength(card.long_head!)).toBeGreaterThan(CARD_HEAD_IN_INDEX);
+    }
+    let body = await page();
+    expect(body.data.find((s) => s._id === String(spa))).toMatchObject({ name: long(200), city: long(100) });
+    await sameAsDetails(body.data);
+    // Short again: the head is carried by the key once more.
+    await t.database.db
+      .updateTable('spas')
+      .set({
+        name: 'Chhota Spa',
+        business_name: null,
+        full_address: 'x',
+        city: 'Mumbai',
+        district: null,
+        state: 'Maharashtra',
+        website: null,
+      })
+      .where('id', '=', spa)
+      .execute();
+    body = await page();
+    expect(body.data.find((s) => s._id === String(spa))).toMatchObject({ name: 'Chhota Spa' });
+    await sameAsDetails(body.data);
+    if (t.database.engine === 'postgres')
+      expect(await headOf()).toMatchObject({ head: expect.stringContaining('"Chhota Spa"'), long_head: null });
   });
 });

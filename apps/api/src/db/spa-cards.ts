@@ -15,6 +15,13 @@ import type { Engine } from './database.ts';
 /** Ids below this make distinct keys: one spa in 2^32. */
 export const CARD_ID_LIMIT = 2 ** 32;
 
+/**
+ * PostgreSQL: the longest head, in bytes, that a card's primary key carries (migration 0045): with the
+ * entry's other columns it stays within a B-tree entry's limit (a third of a page, 2,704 bytes) before
+ * any compression. A longer head is kept in the table only (`long_head`).
+ */
+export const CARD_HEAD_IN_INDEX = 2_600;
+
 /** The listed category of a spa without one; `toSpa` gives the same. */
 export const DEFAULT_CATEGORY = 'Spa & Massage';
 

@@ -596,7 +596,7 @@ export class SpaRepository {
 
   /**
    * One page of the spas within a circle, nearest first, each whole with its distance, as the contract's JSON
-   * (decision 79): each spa's card (`spa_cards`, decision 83), found by its key from the place index's
+   * (decision 79): each spa's card (`spa_cards`, decisions 83 and 85), found by its key from the place index's
    * entry, its head joined to its open jobs, whether it is verified and its distance, rounded as `roundKm`
    * rounds it and written as each engine's JSON writes a float (the digits that read back the same value).
    */
@@ -605,6 +605,10 @@ export class SpaRepository {
     const distance = distanceFromPoint(this.d.engine, v, 'r');
     const sqlite = this.d.engine === 'sqlite';
     const km = sql`floor(${distance} * 100 + 0.5) / 100`;
+    // PostgreSQL: read from the cards' primary key alone, but for a head too long for it (migration 0045).
+    const head = sqlite
+      ? sql`c.head`
+      : sql`coalesce(c.head, (select l.long_head from spa_cards as l where l.key = c.key))`;
     return prepared(
       this.d.fixedPlans
         .selectFrom(nearest)
@@ -614,7 +618,7 @@ export class SpaRepository {
         .orderBy('r.p', 'desc')
         .orderBy('r.id')
         .select((eb) =>
-          sql<string>`c.head || ${this.openJobs(eb as never, v.now, 'c')}
+          sql<string>`${head} || ${this.openJobs(eb as never, v.now, 'c')}
             || case when c.verified then ',"verified":true,"distance":' else ',"verified":false,"distance":' end
             || ${sqlite ? sql`json_quote(${km})` : sql`(${km})::text`} || '}'`.as('j'),
         ),
