@@ -53,7 +53,9 @@ describe('PostgreSQL: a nearby page reads cards from their index alone', () => {
     });
     // The page holds spas, each card read from the key's entries.
     expect(plan).toMatch(/Index Only Scan using spa_cards_pkey on spa_cards c \(actual rows=1 loops=[1-9]/);
-    expect(plan).toMatch(/Index Only Scan using spa_cards_pkey[^\n]*\n[^\n]*Index Cond[^\n]*\n\s*Heap Fetches: 0/);
+    expect(plan).toMatch(
+      /Index Only Scan using spa_cards_pkey[^\n]*\n[^\n]*Index Cond[^\n]*\n\s*Heap Fetches: 0/,
+    );
     // A long head is read from the table, and only then.
     expect(plan).toMatch(/SubPlan[\s\S]*Index Scan using spa_cards_pkey on spa_cards l \(never executed\)/);
   });

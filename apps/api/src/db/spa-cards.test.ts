@@ -151,15 +151,18 @@ describe('spa cards kept as the spas change', () => {
         district: long(100),
         state: long(100),
         website: `https://${'a'.repeat(480)}.in`,
-        gallery_images: JSON.stringify(Array.from({ length: 12 }, (_, i) => `/api/v1/media/gallery/${i}.svg`)),
+        gallery_images: JSON.stringify(
+          Array.from({ length: 12 }, (_, i) => `/api/v1/media/gallery/${i}.svg`),
+        ),
       })
       .where('id', '=', spa)
       .execute();
     const headOf = async () =>
       (
-        await sql<{ head: string | null; long_head?: string | null }>`select * from spa_cards where id = ${spa}`.execute(
-          t.database.db,
-        )
+        await sql<{
+          head: string | null;
+          long_head?: string | null;
+        }>`select * from spa_cards where id = ${spa}`.execute(t.database.db)
       ).rows[0]!;
     if (t.database.engine === 'postgres') {
       const card = await headOf();
@@ -187,6 +190,9 @@ describe('spa cards kept as the spas change', () => {
     expect(body.data.find((s) => s._id === String(spa))).toMatchObject({ name: 'Chhota Spa' });
     await sameAsDetails(body.data);
     if (t.database.engine === 'postgres')
-      expect(await headOf()).toMatchObject({ head: expect.stringContaining('"Chhota Spa"'), long_head: null });
+      expect(await headOf()).toMatchObject({
+        head: expect.stringContaining('"Chhota Spa"'),
+        long_head: null,
+      });
   });
 });

@@ -18,8 +18,12 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 5000;
-/** How many URLs answered once, but not kept, are remembered (`seen`). */
-const MAX_SEEN = 20_000;
+/**
+ * How many URLs answered once, but not kept, are remembered at least (`seen`): in two generations of this
+ * many, the older dropped whole when the newer is full, so that forgetting costs nothing per request (taking
+ * the oldest key out of a set one at a time walks past every key taken out before it).
+ */
+const SEEN_GENERATION = 10_000;
 /** How long past its expiry an entry may still be answered while it is being refreshed. */
 const MAX_STALE_FACTOR = 10;
 const refreshers = new WeakSet<FastifyRequest>();
@@ -33,7 +37,7 @@ const refreshers = new WeakSet<FastifyRequest>();
  * busy listing never stalls every visitor at once. Only URLs that were
  * answered 200 are stored, so a cached URL is always a valid one. An answer
  * is kept from the second time its URL is asked while that URL is still
- * remembered (the last MAX_SEEN asked once): most URLs are asked once (a
+ * remembered (the last 10,000 to 20,000 asked once): most URLs are asked once (a
  * phone's own place and radius, a new search), and keeping each of those
  * answers for a while, up to tens of kilobytes, would only make the
  * collector copy and sweep them. Requests
@@ -47,7 +51,17 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
   // While news of other instances' changes may be missed (Redis away), every answer comes from the database.
   const usable = () => app.ctx.changes.connected();
   const entries = new Map<string, Entry>();
-  const seen = new Set<string>();
+  let seen = new Set<string>();
+  let seenBefore = new Set<string>();
+  /** Whether the URL was asked once and is still remembered; it is forgotten either way. */
+  const forget = (key: string) => seen.delete(key) || seenBefore.delete(key);
+  const remember = (key: string) => {
+    if (seen.size >= SEEN_GENERATION) {
+      seenBefore = seen;
+      seen = new Set();
+    }
+    seen.add(key);
+  };
   const keyOf = (req: FastifyRequest) => `${req.lang} ${req.url}`;
 
   const serve = (reply: FastifyReply, hit: Entry, seconds: number, state: string) =>
@@ -84,9 +98,8 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
     reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`);
     const key = keyOf(req);
     // Asked for the first time (or not since it was forgotten): remembered, not kept.
-    if (!entries.has(key) && !seen.delete(key)) {
-      if (seen.size >= MAX_SEEN) seen.delete(seen.values().next().value!);
-      seen.add(key);
+    if (!entries.has(key) && !forget(key)) {
+      remember(key);
       return payload;
     }
     if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!);
@@ -111,6 +124,7 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
     clear: () => {
       entries.clear();
       seen.clear();
+      seenBefore.clear();
     },
   };
 }
