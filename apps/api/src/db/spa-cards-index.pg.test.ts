@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { stripRanges } from '../lib/geo.ts';
@@ -39,13 +39,13 @@ describe('PostgreSQL: a nearby page reads cards from their index alone', () => {
       await sql`set enable_seqscan = off`.execute(c);
       await sql`set enable_bitmapscan = off`.execute(c);
       try {
-        const r = await c.executeQuery<{ 'QUERY PLAN': string }>({
-          sql: `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
-          parameters: query.parameters,
-          query: { kind: 'RawNode' } as never,
-          queryId: { queryId: 'plan' },
-        });
-        return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+        const r = await c.executeQuery(
+          CompiledQuery.raw(
+            `explain (analyze, costs off, timing off, summary off) ${query.sql}`,
+            query.parameters,
+          ),
+        );
+        return (r.rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
       } finally {
         await sql`reset enable_seqscan`.execute(c);
         await sql`reset enable_bitmapscan`.execute(c);

@@ -37,11 +37,11 @@ const refreshers = new WeakSet<FastifyRequest>();
  * busy listing never stalls every visitor at once. Only URLs that were
  * answered 200 are stored, so a cached URL is always a valid one. An answer
  * is kept from the second time its URL is asked while that URL is still
- * remembered (the last 10,000 to 20,000 asked once): most URLs are asked once (a
- * phone's own place and radius, a new search), and keeping each of those
- * answers for a while, up to tens of kilobytes, would only make the
- * collector copy and sweep them. Requests
- * that carry a token are never served from or stored in it. Each instance
+ * remembered (the last 10,000 to 20,000 asked once): most URLs are asked
+ * once (a phone's own place and radius, a new search), and keeping each of
+ * those answers for a while, up to tens of kilobytes, would only make the
+ * collector copy and sweep them. Requests that carry a token are never
+ * served from or stored in it. Each instance
  * keeps its own and drops it when any instance changes a listing (see
  * listing-freshness.ts); while that news cannot reach it, it is not used.
  * Entries are kept per language (req.lang, from Accept-Language), so an answer
@@ -97,12 +97,13 @@ export function registerResponseCache(app: FastifyInstance): { clear(): void } {
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     reply.header('etag', etag).header('cache-control', `public, max-age=${seconds}`);
     const key = keyOf(req);
+    const kept = entries.has(key);
     // Asked for the first time (or not since it was forgotten): remembered, not kept.
-    if (!entries.has(key) && !forget(key)) {
+    if (!kept && !forget(key)) {
       remember(key);
       return payload;
     }
-    if (entries.size >= MAX_ENTRIES && !entries.has(key)) entries.delete(entries.keys().next().value!);
+    if (entries.size >= MAX_ENTRIES && !kept) entries.delete(entries.keys().next().value!);
     entries.set(key, {
       body: payload,
       etag,
