@@ -160,11 +160,16 @@ interface PlanStats {
   words: { search: WordShare[]; title: WordShare[]; titles: WordShare[] };
   /**
    * The lowest pay and the experience asked by the newest QUICK_SAMPLE open jobs (none asked: null), the
-   * order a walk reads them in: the share of them that the quick filters keep.
+   * order a walk reads them in: the share of them that the quick filters keep. Each pair once, with how
+   * many of them asked it (`jobs`): a few hundred pairs, where the sample's rows, read and kept one by
+   * one, held the server's thread for tens of milliseconds each minute.
    */
   quick: {
     pay: (number | null)[];
     experience: (number | null)[];
+    jobs: number[];
+    /** How many jobs the sample holds. */
+    sampled: number;
     /** The share kept, by pay and experience asked, as the searches made with these statistics asked it. */
     shares: Map<string, number>;
   };
@@ -184,7 +189,7 @@ const UNKNOWN_STATS: PlanStats = {
   category: new Map(),
   rows: [],
   words: NO_WORDS,
-  quick: { pay: [], experience: [], shares: new Map() },
+  quick: { pay: [], experience: [], jobs: [], sampled: 0, shares: new Map() },
 };
 
 /** Open jobs, the newest, whose pay and experience give the quick filters' shares to the planner. */
@@ -1997,19 +2002,27 @@ export class JobRepository {
       category: new Map(),
       rows: [],
       words: NO_WORDS,
-      quick: { pay: [], experience: [], shares: new Map() },
+      quick: { pay: [], experience: [], jobs: [], sampled: 0, shares: new Map() },
     };
-    // The newest open jobs' pay and experience, read in date order from the listing index that carries them.
-    for (const r of await this.d.background
+    // The newest open jobs' pay and experience, read in date order from the listing index that carries them,
+    // counted by pair by the database.
+    const newest = this.d.background
       .selectFrom('jobs')
       .where((eb) => activeJobFilter(eb, Date.now()))
       .select(['salary_min', 'experience_min'])
       .orderBy('posted_at', 'desc')
       .orderBy('id', 'desc')
       .limit(QUICK_SAMPLE)
+      .as('s');
+    for (const r of await this.d.background
+      .selectFrom(newest)
+      .select(['s.salary_min', 's.experience_min', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['s.salary_min', 's.experience_min'])
       .execute()) {
       out.quick.pay.push(r.salary_min);
       out.quick.experience.push(r.experience_min);
+      out.quick.jobs.push(Number(r.n));
+      out.quick.sampled += Number(r.n);
     }
     // Counted on the upkeep reader: a scan of every open job must not hold a visitor's search behind it.
     for (const r of await this.placeRows(this.d.background)) {
@@ -2402,8 +2415,8 @@ export class JobRepository {
    */
   private quickShare(f: SearchFilters, s: PlanStats): number {
     if (!quickFiltered(f)) return 1;
-    const { pay, experience, shares } = s.quick;
-    if (!pay.length) return 1 / 3;
+    const { pay, experience, jobs, sampled, shares } = s.quick;
+    if (!sampled) return 1 / 3;
     const key = `${f.salaryMin ?? ''}/${f.experience ?? ''}`;
     const known = shares.get(key);
     if (known !== undefined) return known;
@@ -2412,10 +2425,10 @@ export class JobRepository {
       if (f.salaryMin && (pay[i] ?? -1) < f.salaryMin) continue;
       const e = experience[i];
       if (f.experience !== undefined && e !== null && e !== undefined && e > f.experience) continue;
-      kept++;
+      kept += jobs[i] ?? 0;
     }
     // None kept in the sample: rarer than it can show.
-    const share = Math.max(kept, 0.5) / pay.length;
+    const share = Math.max(kept, 0.5) / sampled;
     if (shares.size < 1_000) shares.set(key, share);
     return share;
   }

@@ -170,4 +170,25 @@ describe('pay and experience filters', () => {
       expect(body.data.map((j) => j._id)).toEqual(rows.slice(5, 10).map((r) => String(r.id)));
     }
   });
+
+  it("gives the planner the open jobs' pay and experience as pairs with their counts, and their shares", async () => {
+    const jobs = t.app.ctx.jobs as unknown as {
+      loadPlanStats(): Promise<{
+        quick: { pay: (number | null)[]; experience: (number | null)[]; jobs: number[]; sampled: number };
+      }>;
+      quickShare(f: Quick, s: unknown): number;
+    };
+    const stats = await jobs.loadPlanStats();
+    const open = (await expected({})).length;
+    // Fewer open jobs than the sample takes: all of them, each pair once.
+    expect(stats.quick.sampled).toBe(open);
+    expect(stats.quick.jobs.reduce((a, b) => a + b, 0)).toBe(open);
+    const pairs = stats.quick.pay.map((p, i) => `${p}/${stats.quick.experience[i]}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(pairs.length).toBeLessThan(open / 2);
+    for (const f of [{ salaryMin: pay }, { experience: 2 }, { salaryMin: pay, experience: 1 }]) {
+      const kept = (await expected(f)).length;
+      expect(jobs.quickShare(f, stats), JSON.stringify(f)).toBeCloseTo(kept / open, 10);
+    }
+  });
 });
