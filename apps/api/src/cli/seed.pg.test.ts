@@ -12,7 +12,8 @@ afterAll(() => dropTestSchema(schema));
 
 /**
  * `npm run seed` on PostgreSQL leaves the jobs' rows in date order (decision 76): the generator writes
- * them spa by spa at random dates, as no live board would.
+ * them spa by spa at random dates, as no live board would. The spas' cards, written again with each job,
+ * are made again in key order.
  */
 describe('npm run seed on PostgreSQL', () => {
   it('puts the jobs in the table in date order, newest first', async () => {
@@ -41,6 +42,15 @@ describe('npm run seed on PostgreSQL', () => {
         `select indisclustered from pg_index where indexrelid = '${schema}.jobs_active_posted_id'::regclass`,
       );
       expect(marked.rows[0]?.indisclustered).toBe(true);
+      // The spas' cards, written again with each job the generator added, made again in key order.
+      const cards = await client.query<{ key: string }>(`select key from ${schema}.spa_cards order by ctid`);
+      expect(cards.rows).toHaveLength(30);
+      const keys = cards.rows.map((r) => BigInt(r.key));
+      expect(keys.filter((k, i) => i > 0 && k < keys[i - 1]!)).toHaveLength(0);
+      const cardsMarked = await client.query<{ indisclustered: boolean }>(
+        `select indisclustered from pg_index where indexrelid = '${schema}.spa_cards_pkey'::regclass`,
+      );
+      expect(cardsMarked.rows[0]?.indisclustered).toBe(true);
     } finally {
       await client.end();
     }

@@ -44,6 +44,7 @@ import * as commonWordBitsCleared from './migrations/0042-common-word-bits-clear
 import * as wordListsCarryCategory from './migrations/0043-word-lists-carry-category.ts';
 import * as spaCards from './migrations/0044-spa-cards.ts';
 import * as spaCardsInTheirIndex from './migrations/0045-spa-cards-in-their-index.ts';
+import * as spaCardHeadsLz4 from './migrations/0046-spa-card-heads-lz4.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -109,6 +110,7 @@ const migrations: Migrations = {
   '0043-word-lists-carry-category': wordListsCarryCategory,
   '0044-spa-cards': spaCards,
   '0045-spa-cards-in-their-index': spaCardsInTheirIndex,
+  '0046-spa-card-heads-lz4': spaCardHeadsLz4,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

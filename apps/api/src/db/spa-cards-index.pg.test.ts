@@ -59,4 +59,27 @@ describe('PostgreSQL: a nearby page reads cards from their index alone', () => {
     // A long head is read from the table, and only then.
     expect(plan).toMatch(/SubPlan[\s\S]*Index Scan using spa_cards_pkey on spa_cards l \(never executed\)/);
   });
+
+  it('whose heads are compressed with lz4 in the key, and read back whole', async () => {
+    // The index's column and the table's (migration 0046): the entries are written with the index's.
+    const { rows } = await sql<{ rel: string; method: string }>`select attrelid::regclass::text as rel,
+        attcompression as method from pg_attribute
+      where attrelid in ('spa_cards'::regclass, 'spa_cards_pkey'::regclass) and attname = 'head'
+      order by 1`.execute(t.database.db);
+    expect(rows.map((r) => r.method)).toEqual(['l', 'l']);
+    // A head long enough to be compressed in its entry, read back by a nearby page from the key's entry.
+    const address = 'Plot 7, Lotus Arcade, Linking Road, Bandra West, '.repeat(8);
+    const [spa] = (
+      await sql<{ id: number; latitude: number; longitude: number }>`select id, latitude, longitude
+        from spas order by id limit 1`.execute(t.database.db)
+    ).rows;
+    await sql`update spas set full_address = ${address} where id = ${spa!.id}`.execute(t.database.db);
+    const near = await new SpaRepository(t.database).near(
+      { lat: spa!.latitude, lng: spa!.longitude, radiusKm: 1 },
+      {},
+      1,
+      50,
+    );
+    expect(near.data.find((s) => s._id === String(spa!.id))).toMatchObject({ fullAddress: address });
+  });
 });
