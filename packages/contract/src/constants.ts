@@ -15,5 +15,7 @@ export const APPLY_AGAIN_DAYS = 15;
 export const MAX_SKILLS = 10;
 /** Listings count exactly up to this many matches; beyond it they say "10,000+". */
 export const TOTAL_CAP = 10_000;
+/** How many spas within a circle are counted at most (decision 86); a page further counts to its end. */
+export const NEAR_COUNT_CAP = 1_000;
 /** The first this-many results of a listing can be paged through; narrower filters reach the rest. */
 export const RESULT_WINDOW = 10_000;

@@ -77,7 +77,10 @@ export type SpaSearchQuery = z.infer<typeof spaSearchQuery>;
 export const spaListResponse = z.object({
   success: successFlag,
   data: z.array(spaSchema),
-  /** Exact up to TOTAL_CAP; with totalCapped, at least that many. */
+  /**
+   * Exact up to TOTAL_CAP (NEAR_COUNT_CAP, or the page's end when further, with a radius); with
+   * totalCapped, at least that many.
+   */
   total: z.number().int(),
   totalCapped: z.boolean().optional(),
   page: z.number().int(),
@@ -88,7 +91,9 @@ export type SpaListResponse = z.infer<typeof spaListResponse>;
 export const spaNearResponse = z.object({
   success: successFlag,
   data: z.array(spaSchema),
+  /** Exact up to NEAR_COUNT_CAP; with countCapped, at least that many. */
   count: z.number().int(),
+  countCapped: z.boolean(),
 });
 
 export const citiesQuery = z.object({ state: optionalText() });

@@ -10,7 +10,7 @@ import {
 import type { Spa } from '@spajobs/contract/spa';
 import { localPlanSettings, prepared, type Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
-import { TOTAL_CAP } from '@spajobs/contract/common';
+import { NEAR_COUNT_CAP, TOTAL_CAP } from '@spajobs/contract/common';
 import {
   charLength,
   ftsPhrase,
@@ -424,7 +424,10 @@ export class SpaRepository {
    * of ranges, summed in one statement, `n`. The sure part of the centre's strip (`split`) is counted in
    * its pieces (`centrePieces`), part by part, `c0`…: how thick spas are around the centre (decision 69).
    */
-  private countStatement(v: CircleValues & { split: number; pieces: string }, filters: SpaFilters) {
+  private countStatement(
+    v: CircleValues & { split: number; pieces: string; countTo: number },
+    filters: SpaFilters,
+  ) {
     const closeness = closenessOf(v);
     const lng = sql.ref('spas.longitude');
     return prepared(
@@ -439,10 +442,17 @@ export class SpaRepository {
               from json_each(${v.pieces}))`,
         )
         .selectNoFrom((eb) => {
-          const count = (longitudes: RawBuilder<SqlBool>, test?: RawBuilder<SqlBool>) =>
-            this.stripEntries(eb as unknown as StripTables, filters, longitudes)
-              .$if(!!test, (q) => q.where(test!))
+          // Each part counted up to `countTo` (one past the cap): its read of the index stops there.
+          const upTo = (part: { limit(n: number): { as(a: 'x'): unknown } }) =>
+            (eb as unknown as StripTables)
+              .selectFrom(part.limit(v.countTo).as('x') as never)
               .select((c) => c.fn.countAll<number>().as('n'));
+          const count = (longitudes: RawBuilder<SqlBool>, test?: RawBuilder<SqlBool>) =>
+            upTo(
+              this.stripEntries(eb as unknown as StripTables, filters, longitudes)
+                .$if(!!test, (q) => q.where(test!))
+                .select(sql<number>`1`.as('one')),
+            );
           const sure = count(
             sql`${lng} > strips.inner_lo and ${lng} <= strips.inner_hi and strips.s <> ${v.split}`,
           );
@@ -450,15 +460,17 @@ export class SpaRepository {
           const west = count(sql`${lng} >= strips.lo and ${lng} <= strips.inner_lo`, inCircle);
           const east = count(sql`${lng} > strips.inner_hi and ${lng} <= strips.hi`, inCircle);
           const part = (level: number) =>
-            eb
-              .selectFrom('pieces')
-              .crossJoin('spas')
-              .where(sql.ref('spas.place_strip'), '=', sql.ref('pieces.s'))
-              .where(
-                sql<SqlBool>`pieces.level = ${sql.lit(level)} and ${lng} > pieces.lo and ${lng} <= pieces.hi`,
-              )
-              .where(this.filterWhere(filters) as never)
-              .select((c) => c.fn.countAll<number>().as('n'));
+            upTo(
+              eb
+                .selectFrom('pieces')
+                .crossJoin('spas')
+                .where(sql.ref('spas.place_strip'), '=', sql.ref('pieces.s'))
+                .where(
+                  sql<SqlBool>`pieces.level = ${sql.lit(level)} and ${lng} > pieces.lo and ${lng} <= pieces.hi`,
+                )
+                .where(this.filterWhere(filters) as never)
+                .select(sql<number>`1`.as('one')),
+            );
           return [
             sql<number>`(${sure}) + (${west}) + (${east})`.as('n'),
             ...Array.from({ length: CENTRE_LEVELS }, (_, k) => part(k).as(`c${k}`)),
@@ -469,33 +481,60 @@ export class SpaRepository {
 
   /** The count of a circle with no filters (nearby spas), built once. */
   private readonly countQuery = new ReusableQuery(
-    (strips: string, x: number, y: number, z: number, least: number, split: number, pieces: string) =>
-      this.countStatement({ strips, x, y, z, least, split, pieces }, {}),
-    ['[[-1.25]]', -0.375, -0.3125, -0.28125, -0.265625, -999_999.5, '[[-2.5]]'],
+    (
+      strips: string,
+      x: number,
+      y: number,
+      z: number,
+      least: number,
+      split: number,
+      pieces: string,
+      countTo: number,
+    ) => this.countStatement({ strips, x, y, z, least, split, pieces, countTo }, {}),
+    ['[[-1.25]]', -0.375, -0.3125, -0.28125, -0.265625, -999_999.5, '[[-2.5]]', 1_000_013],
   );
 
   /**
-   * How many spas are within a circle (`countStatement`), and `centre[k]`, how many of those the centre's
-   * strip holds within its kth part, of `areasKm2[k]`.
+   * How many spas are within a circle (`countStatement`), up to `cap` (`capped` when there are more),
+   * and `centre[k]`, how many of those the centre's strip holds within its kth part, of `areasKm2[k]`.
+   * Each part of the count is read up to one past the cap, so a part's count, and `centre[k]` with it, may
+   * be short of the spas it holds when the circle holds more than the cap; a part that short holds more
+   * than the cap, far more than CENTRE_SAMPLE, so the density taken from it is at most too low, and the
+   * page's smaller circle at most too wide.
    */
   private async countInCircle(
     near: Required<Near>,
     filters: SpaFilters,
-  ): Promise<{ total: number; centre: number[]; areasKm2: number[] }> {
+    cap: number,
+  ): Promise<{ total: number; capped: boolean; centre: number[]; areasKm2: number[] }> {
     const ranges = stripRanges(near.lat, near.lng, near.radiusKm);
     const v = circleValues(near, ranges);
     const { pieces, areasKm2 } = centrePieces(near.lat, near.lng, ranges);
     const split = pieces[0]?.strip ?? NO_STRIP;
     const json = JSON.stringify(pieces.map((p) => [p.strip, p.lo, p.hi, p.level]));
+    const countTo = cap + 1;
     const row = hasFilters(filters)
-      ? await this.countStatement({ ...v, split, pieces: json }, filters).executeTakeFirstOrThrow()
-      : (await this.countQuery.execute(this.d.fixedPlans, v.strips, v.x, v.y, v.z, v.least, split, json))
-          .rows[0]!;
+      ? await this.countStatement({ ...v, split, pieces: json, countTo }, filters).executeTakeFirstOrThrow()
+      : (
+          await this.countQuery.execute(
+            this.d.fixedPlans,
+            v.strips,
+            v.x,
+            v.y,
+            v.z,
+            v.least,
+            split,
+            json,
+            countTo,
+          )
+        ).rows[0]!;
     const parts = Array.from({ length: CENTRE_LEVELS }, (_, k) => Number(row[`c${k}`]));
     // Each part holds those within it: the nested parts' counts add up.
     const centre = parts.map((_, k) => parts.slice(0, k + 1).reduce((a, b) => a + b, 0));
+    const counted = Number(row.n) + centre[CENTRE_LEVELS - 1]!;
     return {
-      total: Number(row.n) + centre[CENTRE_LEVELS - 1]!,
+      total: Math.min(counted, cap),
+      capped: counted > cap,
       centre: centre.slice(0, areasKm2.length),
       areasKm2,
     };
@@ -548,7 +587,8 @@ export class SpaRepository {
   }
 
   /**
-   * Spas within a radius, nearest first, and how many there are: two
+   * Spas within a radius, nearest first, and how many there are, up to NEAR_COUNT_CAP or the page's end
+   * when further (`totalCapped` when there are more, decision 86): two
    * statements. The circle is counted first (its strips' ranges of the
    * place index, without a sort, `countInCircle`). The page lies among its nearest `offset + limit` spas,
    * so it is read, whole rows and distances, from a smaller circle around
@@ -567,10 +607,14 @@ export class SpaRepository {
     filters: SpaFilters,
     page: number,
     limit: number,
-  ): Promise<{ json: string; total: number }> {
+  ): Promise<{ json: string; total: number; totalCapped: boolean }> {
     const offset = (page - 1) * limit;
-    const { total, centre, areasKm2 } = await this.countInCircle(near, filters);
-    if (offset >= total) return { json: '[]', total };
+    const { total, capped, centre, areasKm2 } = await this.countInCircle(
+      near,
+      filters,
+      Math.max(NEAR_COUNT_CAP, offset + limit),
+    );
+    if (offset >= total) return { json: '[]', total, totalCapped: capped };
     const expected = Math.min(limit, total - offset);
     let radiusKm = pageRadius(near.radiusKm, total, offset + limit, centre, areasKm2);
     let rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
@@ -580,7 +624,7 @@ export class SpaRepository {
       radiusKm = Math.min(near.radiusKm, radiusKm * 2);
       rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
     }
-    return { json: pageJson(rows), total };
+    return { json: pageJson(rows), total, totalCapped: capped };
   }
 
   /** `nearJson`'s page as spas. */
@@ -589,9 +633,9 @@ export class SpaRepository {
     filters: SpaFilters,
     page: number,
     limit: number,
-  ): Promise<{ data: Spa[]; total: number }> {
-    const { json, total } = await this.nearJson(near, filters, page, limit);
-    return { data: JSON.parse(json) as Spa[], total };
+  ): Promise<{ data: Spa[]; total: number; totalCapped: boolean }> {
+    const { json, total, totalCapped } = await this.nearJson(near, filters, page, limit);
+    return { data: JSON.parse(json) as Spa[], total, totalCapped };
   }
 
   /**

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { TOTAL_CAP } from '@spajobs/contract/constants';
 import { SPA_PAGE_SIZE } from '../features/spas/lib/constants';
 import { Button } from '../components/ui/button';
 import { EmptyState, ErrorPanel } from '../components/ui/states';
@@ -99,7 +98,7 @@ export default function SpasPage() {
                 {q.data.total === 1 && !q.data.totalCapped
                   ? m.foundOne
                   : format(m.found, {
-                      count: q.data.totalCapped ? `${formatCount(TOTAL_CAP)}+` : formatCount(q.data.total),
+                      count: q.data.totalCapped ? `${formatCount(q.data.total)}+` : formatCount(q.data.total),
                     })}
               </p>
               {q.data.pages > 1 && (

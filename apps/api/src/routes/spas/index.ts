@@ -37,7 +37,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { lat, lng } = req.query;
       const radiusKm = req.query.radius ?? DEFAULT_RADIUS_KM;
-      const { json, total } = await spas.nearJson(
+      const { json, total, totalCapped } = await spas.nearJson(
         { lat, lng, radiusKm },
         {},
         1,
@@ -47,7 +47,7 @@ const spaRoutes: FastifyPluginAsyncZod = async (app) => {
       // string with a JSON type is not serialized again. Its shape is the tests' to check (near-centre).
       return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
-        .send(`{"success":true,"data":${json},"count":${total}}`);
+        .send(`{"success":true,"data":${json},"count":${total},"countCapped":${totalCapped}}`);
     },
   );
 

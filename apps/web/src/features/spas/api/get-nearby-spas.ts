@@ -5,7 +5,9 @@ import { apiRequest } from '../../../lib/api-client';
 export interface NearbySpasResponse {
   success: true;
   data: Spa[];
+  /** Exact up to NEAR_COUNT_CAP; with countCapped, at least that many (decision 86). */
   count: number;
+  countCapped: boolean;
 }
 
 export interface NearbyParams {

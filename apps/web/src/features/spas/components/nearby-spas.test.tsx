@@ -7,11 +7,12 @@ import { makeSpa, routeFetch, stubGeolocation } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const near = (n: number) => ({
+const near = (n: number, countCapped = false) => ({
   status: 200,
   body: {
     success: true,
     count: n,
+    countCapped,
     data: Array.from({ length: Math.min(n, 6) }, (_, i) =>
       makeSpa({ _id: String(i + 1), name: `Spa ${i + 1}`, distance: i + 0.5 }),
     ),
@@ -32,6 +33,13 @@ describe('NearbySpas', () => {
     expect(position.mock.calls[0]![2]).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
     const urls = fetch.mock.calls.map((c) => String(c[0]));
     expect(urls).toContain('/api/v1/spas/nearspa?lat=19.076&lng=72.8777&radius=10&limit=6');
+  });
+
+  it('says "1,000+" when the count stopped at its cap', async () => {
+    stubGeolocation({ lat: 19.076, lng: 72.8777 });
+    routeFetch({ '/api/v1/geo/reverse': geo, '/api/v1/spas/nearspa': near(1000, true) });
+    renderWithSession(<NearbySpas />);
+    expect(await screen.findByText('Showing 6 of 1,000+ spas within 10 km')).toBeInTheDocument();
   });
 
   it('asks again with the chosen radius', async () => {

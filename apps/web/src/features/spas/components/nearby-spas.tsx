@@ -67,6 +67,8 @@ export function NearbySpas() {
       ? `${chosen.city}, ${chosen.state}`
       : m.yourLocation;
   const empty = near.data?.count === 0;
+  // Beyond the count's cap (decision 86): "1,000+".
+  const countText = near.data ? `${formatCount(near.data.count)}${near.data.countCapped ? '+' : ''}` : '';
   const cityPicker = (
     <CityPicker
       className="max-w-md"
@@ -164,12 +166,12 @@ export function NearbySpas() {
               {near.data.count > near.data.data.length
                 ? format(m.countShown, {
                     shown: near.data.data.length,
-                    count: formatCount(near.data.count),
+                    count: countText,
                     km: radius,
                   })
-                : near.data.count === 1
+                : near.data.count === 1 && !near.data.countCapped
                   ? format(m.countOne, { km: radius })
-                  : format(m.count, { count: formatCount(near.data.count), km: radius })}
+                  : format(m.count, { count: countText, km: radius })}
             </p>
             <SpaGrid>
               {near.data.data.map((spa) => (

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEAR_COUNT_CAP } from '@spajobs/contract/common';
+import { spaListResponse, spaNearResponse } from '@spajobs/contract/spa';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { insertSpa } from '../../../test/factories.ts';
+import { distanceKm } from '../../lib/geo.ts';
+
+/**
+ * A circle's spas are counted up to NEAR_COUNT_CAP (decision 86): beyond it the count says the cap and
+ * that there are more, and a page further than the cap counts to its own end. The pages are the nearest
+ * spas whatever the count, on both engines.
+ */
+describe('spas near a place, counted up to a cap', () => {
+  let t: TestApp;
+  const centre = { lat: 19.1, lng: 72.9 };
+  const spas: { id: string; d: number }[] = [];
+  const MORE = 120;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    // More than the cap within 30 km, over several strips of the place index, thicker near the centre.
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) - 1) / 2147483646;
+    const places = Array.from({ length: NEAR_COUNT_CAP + MORE }, () => {
+      const km = 30 * random() ** 1.5;
+      const a = random() * 2 * Math.PI;
+      return {
+        lat: centre.lat + (km / 111.2) * Math.cos(a),
+        lng: centre.lng + ((km / 111.2) * Math.sin(a)) / Math.cos((centre.lat * Math.PI) / 180),
+      };
+    });
+    // A hundred at a time.
+    for (let i = 0; i < places.length; i += 100) {
+      const ids = await Promise.all(
+        places
+          .slice(i, i + 100)
+          .map((p) => insertSpa(t.database, { latitude: p.lat, longitude: p.lng, city: 'Mumbai' })),
+      );
+      ids.forEach((id, k) => {
+        const p = places[i + k]!;
+        spas.push({ id: String(id), d: distanceKm(centre.lat, centre.lng, p.lat, p.lng) });
+      });
+    }
+    spas.sort((a, b) => a.d - b.d || Number(a.id) - Number(b.id));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const near = async (radius: number, limit = 50) => {
+    const res = await t.app.inject(
+      `/api/v1/spas/nearspa?lat=${centre.lat}&lng=${centre.lng}&radius=${radius}&limit=${limit}`,
+    );
+    expect(res.statusCode).toBe(200);
+    return spaNearResponse.parse(res.json());
+  };
+
+  it('says the cap, and that there are more, when the circle holds more', async () => {
+    const body = await near(40);
+    expect(body.count).toBe(NEAR_COUNT_CAP);
+    expect(body.countCapped).toBe(true);
+    expect(body.data.map((s) => s._id)).toEqual(spas.slice(0, 50).map((s) => s.id));
+    expect(distances(body.data).every((d) => d <= 40)).toBe(true);
+  });
+
+  it('counts exactly below the cap', async () => {
+    const within = spas.filter((s) => s.d <= 8);
+    expect(within.length).toBeGreaterThan(60);
+    expect(within.length).toBeLessThan(NEAR_COUNT_CAP);
+    const body = await near(8, 100);
+    expect(body.count).toBe(within.length);
+    expect(body.countCapped).toBe(false);
+    expect(body.data.map((s) => s._id)).toEqual(within.slice(0, 100).map((s) => s.id));
+  });
+
+  it('reads a page further than the cap, counting to its end', async () => {
+    const limit = 12;
+    const search = async (page: number) => {
+      const res = await t.app.inject(
+        `/api/v1/spas/search?lat=${centre.lat}&lng=${centre.lng}&radius=40&limit=${limit}&page=${page}`,
+      );
+      expect(res.statusCode).toBe(200);
+      return spaListResponse.parse(res.json());
+    };
+    const first = await search(1);
+    expect(first).toMatchObject({ total: NEAR_COUNT_CAP, totalCapped: true });
+    expect(first.data.map((s) => s._id)).toEqual(spas.slice(0, limit).map((s) => s.id));
+    // Past the cap: the 1,069th to 1,080th nearest, with more after them.
+    const beyond = await search(90);
+    expect(beyond).toMatchObject({ total: 90 * limit, totalCapped: true, pages: 90 });
+    expect(beyond.data.map((s) => s._id)).toEqual(spas.slice(89 * limit, 90 * limit).map((s) => s.id));
+    // The last page: its end is past every spa, so the count is exact.
+    const last = Math.ceil(spas.length / limit);
+    const end = await search(last);
+    expect(end).toMatchObject({ total: spas.length, totalCapped: false, pages: last });
+    expect(end.data.map((s) => s._id)).toEqual(spas.slice((last - 1) * limit).map((s) => s.id));
+  });
+});
+
+const distances = (data: { distance?: number | null | undefined }[]) =>
+  data.map((s) => s.distance ?? Infinity);
