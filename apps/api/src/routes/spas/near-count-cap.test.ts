@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEAR_COUNT_CAP } from '@spajobs/contract/common';
 import { spaListResponse, spaNearResponse } from '@spajobs/contract/spa';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { insertSpa } from '../../../test/factories.ts';
 import { distanceKm } from '../../lib/geo.ts';
 
 /**
@@ -29,17 +28,30 @@ describe('spas near a place, counted up to a cap', () => {
         lng: centre.lng + ((km / 111.2) * Math.sin(a)) / Math.cos((centre.lat * Math.PI) / 180),
       };
     });
-    // A hundred at a time.
+    // A hundred to a statement.
     for (let i = 0; i < places.length; i += 100) {
-      const ids = await Promise.all(
-        places
-          .slice(i, i + 100)
-          .map((p) => insertSpa(t.database, { latitude: p.lat, longitude: p.lng, city: 'Mumbai' })),
-      );
-      ids.forEach((id, k) => {
-        const p = places[i + k]!;
-        spas.push({ id: String(id), d: distanceKm(centre.lat, centre.lng, p.lat, p.lng) });
-      });
+      const batch = places.slice(i, i + 100);
+      const rows = await t.database.db
+        .insertInto('spas')
+        .values(
+          batch.map((p, k) => ({
+            name: `Capped Spa ${i + k}`,
+            category: 'Spa & Massage',
+            city: 'Mumbai',
+            state: 'Maharashtra',
+            full_address: `${i + k} Test Road, Mumbai, Maharashtra 400001`,
+            latitude: p.lat,
+            longitude: p.lng,
+            gallery_images: '[]',
+            rating: 4.2,
+            reviews_count: 10,
+            created_at: Date.now(),
+          })),
+        )
+        .returning(['id', 'latitude', 'longitude'])
+        .execute();
+      for (const r of rows)
+        spas.push({ id: String(r.id), d: distanceKm(centre.lat, centre.lng, r.latitude, r.longitude) });
     }
     spas.sort((a, b) => a.d - b.d || Number(a.id) - Number(b.id));
   }, 120_000);
