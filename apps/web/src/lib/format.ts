@@ -67,6 +67,8 @@ export const whatsappShareLink = (text: string) => `https://wa.me/?text=${encode
 
 /** Whole numbers in the Indian grouping: 1,450 and 1,00,000 (Latin digits in Hindi too, as Indian sites write them). */
 export const formatCount = (n: number) => formatter('count', (l) => new Intl.NumberFormat(l)).format(n);
+/** A count the server may have stopped at its cap: "1,450", or "10,000+" when `capped`. */
+export const formatCappedCount = (n: number, capped = false) => `${formatCount(n)}${capped ? '+' : ''}`;
 
 /** Rupees in the Indian grouping, without paise: ₹1,20,000. */
 export const formatMoney = (rupees: number) =>

@@ -22,7 +22,7 @@ import { format, t } from '../messages';
 
 import { searchSpasQuery } from '../features/spas/api/search-spas';
 import { serverLoader } from '../lib/server-loader';
-import { formatCount } from '../lib/format';
+import { formatCappedCount } from '../lib/format';
 
 const m = t.spas.search;
 
@@ -98,7 +98,7 @@ export default function SpasPage() {
                 {q.data.total === 1 && !q.data.totalCapped
                   ? m.foundOne
                   : format(m.found, {
-                      count: q.data.totalCapped ? `${formatCount(q.data.total)}+` : formatCount(q.data.total),
+                      count: formatCappedCount(q.data.total, q.data.totalCapped),
                     })}
               </p>
               {q.data.pages > 1 && (

@@ -9,7 +9,7 @@ import {
 const RADIUS_CHOICES: readonly number[] = RADIUS_OPTIONS;
 import { todayInIndia } from '@spajobs/contract/fields';
 import { format, t } from '../../messages';
-import { formatCount } from '../../lib/format';
+import { formatCappedCount, formatCount } from '../../lib/format';
 
 /** The job listing's filters and page, as they live in the query string. */
 export interface JobFilters {
@@ -154,7 +154,7 @@ export function rangeLabel(page: number, total: number, limit = JOB_PAGE_SIZE, c
 
 /** "1,450", or "10,000+" when the server stopped counting at its cap. */
 export function totalText(total: number, capped = false): string {
-  return capped ? `${formatCount(TOTAL_CAP)}+` : formatCount(total);
+  return formatCappedCount(capped ? TOTAL_CAP : total, capped);
 }
 
 export function countLabel(total: number, capped = false): string {

@@ -6,7 +6,7 @@ import { CrosshairIcon, MapPinIcon } from '../../../components/ui/icons';
 import { ErrorPanel } from '../../../components/ui/states';
 import { CityPicker } from '../../../components/city-picker';
 import { useChosenPlace } from '../../../lib/chosen-place';
-import { formatCount } from '../../../lib/format';
+import { formatCappedCount, formatCount } from '../../../lib/format';
 import { useGeolocation, type GeoFailure } from '../../../lib/use-geolocation';
 import { format, t } from '../../../messages';
 import { useAllSpas } from '../api/get-all-spas';
@@ -68,7 +68,7 @@ export function NearbySpas() {
       : m.yourLocation;
   const empty = near.data?.count === 0;
   // Beyond the count's cap (decision 86): "1,000+".
-  const countText = near.data ? `${formatCount(near.data.count)}${near.data.countCapped ? '+' : ''}` : '';
+  const countText = near.data ? formatCappedCount(near.data.count, near.data.countCapped) : '';
   const cityPicker = (
     <CityPicker
       className="max-w-md"
@@ -169,7 +169,7 @@ export function NearbySpas() {
                     count: countText,
                     km: radius,
                   })
-                : near.data.count === 1 && !near.data.countCapped
+                : near.data.count === 1
                   ? format(m.countOne, { km: radius })
                   : format(m.count, { count: countText, km: radius })}
             </p>
