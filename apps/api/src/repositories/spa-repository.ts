@@ -143,7 +143,8 @@ const NO_STRIP = -1_000_000;
  * smallest part of the centre's strip that holds CENTRE_SAMPLE of them (`centre[k]` spas in
  * `areasKm2[k]`, parts nested). Spas crowd a city's centre and thin out around it, so the mean density of
  * a wide circle (`innerRadius`), which is used when no part holds enough, made the smaller circle hold
- * ten times the page. The whole circle when it holds the page with the margin.
+ * ten times the page. The whole circle when it holds the page with the margin; a count stopped at its cap
+ * (`capped`) holds more than `total`, so it never tells that.
  */
 export function pageRadius(
   radiusKm: number,
@@ -151,8 +152,9 @@ export function pageRadius(
   needed: number,
   centre: readonly number[],
   areasKm2: readonly number[],
+  capped = false,
 ): number {
-  if (total <= NEAR_INNER_MARGIN * needed) return radiusKm;
+  if (!capped && total <= NEAR_INNER_MARGIN * needed) return radiusKm;
   const k = centre.findIndex((n) => n >= CENTRE_SAMPLE);
   if (k < 0 || !spaPlanning.centreDensity) return innerRadius(radiusKm, total, needed);
   const perKm2 = centre[k]! / areasKm2[k]!;
@@ -418,11 +420,13 @@ export class SpaRepository {
   }
 
   /**
-   * How many spas are within a circle: in each strip, those surely inside counted from the index
-   * alone, and those between the sure part and the strip's bounds on either side tested by their
-   * closeness to the centre (a dot product of unit vectors, `closenessOf`, decision 40): three counts
-   * of ranges, summed in one statement, `n`. The sure part of the centre's strip (`split`) is counted in
-   * its pieces (`centrePieces`), part by part, `c0`…: how thick spas are around the centre (decision 69).
+   * How many spas are within a circle, up to `countTo`: in each strip, those surely inside counted from
+   * the index alone, and those between the sure part and the strip's bounds on either side tested by their
+   * closeness to the centre (a dot product of unit vectors, `closenessOf`, decision 40). The sure part of
+   * the centre's strip (`split`) is read in its pieces (`centrePieces`), part by part, first: how thick
+   * spas are around the centre (decision 69). The ranges are read one after another, the pieces first and
+   * in their order, as one list of entries that stops at `countTo` (decision 86), each entry marked with
+   * its piece's part or CENTRE_LEVELS: `n`, how many in all, and `c0`…, how many in each part.
    */
   private countStatement(
     v: CircleValues & { split: number; pieces: string; countTo: number },
@@ -441,41 +445,35 @@ export class SpaRepository {
               : sql<PieceRow>`(select value->>0 as s, value->>1 as lo, value->>2 as hi, value->>3 as level
               from json_each(${v.pieces}))`,
         )
-        .selectNoFrom((eb) => {
-          // Each part counted up to `countTo` (one past the cap): its read of the index stops there.
-          const upTo = (part: { limit(n: number): { as(a: 'x'): unknown } }) =>
-            (eb as unknown as StripTables)
-              .selectFrom(part.limit(v.countTo).as('x') as never)
-              .select((c) => c.fn.countAll<number>().as('n'));
-          const count = (longitudes: RawBuilder<SqlBool>, test?: RawBuilder<SqlBool>) =>
-            upTo(
-              this.stripEntries(eb as unknown as StripTables, filters, longitudes)
-                .$if(!!test, (q) => q.where(test!))
-                .select(sql<number>`1`.as('one')),
-            );
-          const sure = count(
-            sql`${lng} > strips.inner_lo and ${lng} <= strips.inner_hi and strips.s <> ${v.split}`,
-          );
+        .selectFrom((eb) => {
+          const db = eb as unknown as StripTables;
+          const centre = (eb as unknown as Pick<QueryCreator<Database & { pieces: PieceRow }>, 'selectFrom'>)
+            .selectFrom('pieces')
+            .crossJoin('spas')
+            .where(sql.ref('spas.place_strip'), '=', sql.ref('pieces.s'))
+            .where(sql<SqlBool>`${lng} > pieces.lo and ${lng} <= pieces.hi`)
+            .where(this.filterWhere(filters) as never)
+            .select(sql<number>`pieces.level`.as('g'));
+          const range = (longitudes: RawBuilder<SqlBool>, test?: RawBuilder<SqlBool>) =>
+            this.stripEntries(db, filters, longitudes)
+              .$if(!!test, (q) => q.where(test!))
+              .select(sql<number>`${sql.lit(CENTRE_LEVELS)}`.as('g'));
           const inCircle = sql<SqlBool>`${closeness} >= ${v.least}`;
-          const west = count(sql`${lng} >= strips.lo and ${lng} <= strips.inner_lo`, inCircle);
-          const east = count(sql`${lng} > strips.inner_hi and ${lng} <= strips.hi`, inCircle);
-          const part = (level: number) =>
-            upTo(
-              eb
-                .selectFrom('pieces')
-                .crossJoin('spas')
-                .where(sql.ref('spas.place_strip'), '=', sql.ref('pieces.s'))
-                .where(
-                  sql<SqlBool>`pieces.level = ${sql.lit(level)} and ${lng} > pieces.lo and ${lng} <= pieces.hi`,
-                )
-                .where(this.filterWhere(filters) as never)
-                .select(sql<number>`1`.as('one')),
-            );
-          return [
-            sql<number>`(${sure}) + (${west}) + (${east})`.as('n'),
-            ...Array.from({ length: CENTRE_LEVELS }, (_, k) => part(k).as(`c${k}`)),
-          ];
-        }),
+          return centre
+            .unionAll(
+              range(sql`${lng} > strips.inner_lo and ${lng} <= strips.inner_hi and strips.s <> ${v.split}`),
+            )
+            .unionAll(range(sql`${lng} >= strips.lo and ${lng} <= strips.inner_lo`, inCircle))
+            .unionAll(range(sql`${lng} > strips.inner_hi and ${lng} <= strips.hi`, inCircle))
+            .limit(v.countTo)
+            .as('x');
+        })
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          ...Array.from({ length: CENTRE_LEVELS }, (_, k) =>
+            sql<number>`count(case when x.g = ${sql.lit(k)} then 1 end)`.as(`c${k}`),
+          ),
+        ]),
     ).$castTo<Record<string, number>>();
   }
 
@@ -531,7 +529,7 @@ export class SpaRepository {
     const parts = Array.from({ length: CENTRE_LEVELS }, (_, k) => Number(row[`c${k}`]));
     // Each part holds those within it: the nested parts' counts add up.
     const centre = parts.map((_, k) => parts.slice(0, k + 1).reduce((a, b) => a + b, 0));
-    const counted = Number(row.n) + centre[CENTRE_LEVELS - 1]!;
+    const counted = Number(row.n);
     return {
       total: Math.min(counted, cap),
       capped: counted > cap,
@@ -616,7 +614,7 @@ export class SpaRepository {
     );
     if (offset >= total) return { json: '[]', total, totalCapped: capped };
     const expected = Math.min(limit, total - offset);
-    let radiusKm = pageRadius(near.radiusKm, total, offset + limit, centre, areasKm2);
+    let radiusKm = pageRadius(near.radiusKm, total, offset + limit, centre, areasKm2, capped);
     let rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
     if (radiusKm < near.radiusKm) spaPlanning[rows.length === expected ? 'fromInner' : 'innerFellShort']++;
     // Short of the page: the spas are thinner near the point than estimated.
