@@ -46,13 +46,18 @@ const IST_OFFSET = '+05:30';
  * Open to applicants: active and not expired. `byId` is for jobs reached by
  * a key of their own (their id, a join on it, their spa): SQLite would
  * otherwise scan an index of open jobs (migration 0011) for each lookup
- * instead of using that key.
+ * instead of using that key. There the time is compared as an expression, not a bare parameter: SQLite
+ * (built with STAT4) plans a statement again at each run when a bound value compared to an indexed column
+ * might change its plan, and for jobs reached by their key it cannot.
  */
 export function activeJobFilter(eb: ExpressionBuilder<Database, 'jobs'>, now: number, byId = false) {
   // A literal 1, not a parameter, so that both engines use the indexes of open jobs (migration 0011).
   return eb.and([
     byId ? sql<SqlBool>`+jobs.is_active = 1` : sql<SqlBool>`jobs.is_active = 1`,
-    eb.or([eb('jobs.expires_at', 'is', null), eb('jobs.expires_at', '>', now)]),
+    eb.or([
+      eb('jobs.expires_at', 'is', null),
+      eb('jobs.expires_at', '>', byId ? sql<number>`cast(${now} as bigint)` : now),
+    ]),
   ]);
 }
 
