@@ -217,6 +217,8 @@ interface Load {
   errors: number;
 }
 
+/** A figure to two decimals, as the tables print them. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
@@ -230,11 +232,10 @@ async function load(url: string, seconds: number, connections = 50): Promise<Loa
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
   return {
     rps: Math.round(r.requests.average),
-    p50: round(percentile(times, 50)),
-    p99: round(percentile(times, 99)),
+    p50: round2(percentile(times, 50)),
+    p99: round2(percentile(times, 99)),
     errors: r.errors + r.timeouts + r.non2xx,
   };
 }
@@ -328,7 +329,7 @@ async function apiUnderLoad() {
       p99Ms: a.p99,
       errors: a.errors,
       limitRps: l.rps,
-      shareOfLimit: Math.round(ratio * 100) / 100,
+      shareOfLimit: round2(ratio),
       target: ep.p99Target
         ? `p99 < ${TARGETS.p99Ms} ms`
         : ep.limitTarget
@@ -373,7 +374,7 @@ async function costCurve() {
     return {
       endpoint: name,
       ...Object.fromEntries(SIZES.map((s) => [`p50Ms@${s.jobs}`, bySize[s.jobs]!])),
-      ratio: Math.round(ratio * 100) / 100,
+      ratio: round2(ratio),
       target: `≤ ${TARGETS.costCurveRatio}`,
       met: ratio <= TARGETS.costCurveRatio,
     };
@@ -545,8 +546,6 @@ async function loadRandom(base: string, makePath: () => string, seconds: number,
     timeouts: r.timeouts,
   };
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Each adversarial request once, alone: none may take longer than the sweep's target. */
 async function adversarialSweep(base: string, v: Vocabulary): Promise<Row[]> {
@@ -720,7 +719,7 @@ async function uncached() {
       scenario: name,
       [`p50Ms@${small.jobs}`]: p.small,
       [`p50Ms@${LARGEST.jobs}`]: p.large,
-      ratio: Math.round(ratio * 100) / 100,
+      ratio: round2(ratio),
       target: '≤ 2',
       met: ratio <= 2,
     };

@@ -506,10 +506,11 @@ export class SpaRepository {
   /**
    * How many spas are within a circle (`countStatement`), up to `cap` (`capped` when there are more),
    * and `centre[k]`, how many of those the centre's strip holds within its kth part, of `areasKm2[k]`.
-   * Each part of the count is read up to one past the cap, so a part's count, and `centre[k]` with it, may
-   * be short of the spas it holds when the circle holds more than the cap; a part that short holds more
-   * than the cap, far more than CENTRE_SAMPLE, so the density taken from it is at most too low, and the
-   * page's smaller circle at most too wide.
+   * The count's entries stop at one past the cap, the centre's parts read first, so when the circle holds
+   * more than the cap the part the cap falls in is counted short, and the parts after it not at all; the
+   * parts up to it then hold more than the cap, far more than CENTRE_SAMPLE, so the density is taken from
+   * a part read whole or from one cut short, at most too low, and the page's smaller circle at most too
+   * wide.
    */
   private async countInCircle(
     near: Required<Near>,
