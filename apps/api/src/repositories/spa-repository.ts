@@ -10,7 +10,7 @@ import {
 import type { Spa } from '@spajobs/contract/spa';
 import { localPlanSettings, prepared, type Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
-import { NEAR_COUNT_CAP, TOTAL_CAP } from '@spajobs/contract/common';
+import { MAX_PAGE_SIZE, NEAR_COUNT_CAP, RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/common';
 import {
   charLength,
   ftsPhrase,
@@ -35,7 +35,14 @@ import { ReusableQuery } from '../db/reusable-query.ts';
 import { CARD_COLUMNS, cardKeySql, DEFAULT_CATEGORY } from '../db/spa-cards.ts';
 import { SPA_NAME_PART_CHARS } from '../db/sqlite/spa-name-parts.mjs';
 import { lowerAscii } from '../db/sqlite/text-words.mjs';
-import { CENTRE_HALF_WIDTHS_KM, centrePieces, distanceKm, roundKm, stripRanges } from '../lib/geo.ts';
+import {
+  CENTRE_HALF_WIDTHS_KM,
+  type CentrePiece,
+  centrePieces,
+  distanceKm,
+  roundKm,
+  stripRanges,
+} from '../lib/geo.ts';
 import { activeJobFilter } from './job-repository.ts';
 
 /** Spas a search engine may list: checked by an admin, or imported and not yet claimed. */
@@ -74,7 +81,9 @@ interface PieceRow {
   s: number;
   lo: number;
   hi: number;
-  level: number;
+  /** The piece's part as a bit of one of two packed counts (`partWeights`). */
+  a: number;
+  b: number;
 }
 
 export function toSpa(row: SpaWithCount, distance?: number): Spa {
@@ -200,6 +209,40 @@ const hasFilters = (f: SpaFilters) => !!(f.name || f.state || f.city);
 
 /** The parts of the centre's strip a count tells apart (`centrePieces`): one more than its widths. */
 const CENTRE_LEVELS = CENTRE_HALF_WIDTHS_KM.length + 1;
+/**
+ * The count adds up its parts' counts in two sums (decision 89): each of the centre's pieces carries its
+ * part as a power of two, `PART_BITS` bits a part, PARTS_PER_SUM parts in each sum, and every other entry
+ * carries nothing. A count stops below 2^PART_BITS entries, so no part's count reaches into the next.
+ */
+const PART_BITS = 20;
+const PARTS_PER_SUM = 3;
+// A count goes to its cap, or to the end of the last page a window allows (decision 86).
+if (
+  CENTRE_LEVELS > 2 * PARTS_PER_SUM ||
+  Math.max(NEAR_COUNT_CAP, RESULT_WINDOW + MAX_PAGE_SIZE) >= 2 ** PART_BITS
+) {
+  throw new Error('the centre parts do not fit the count');
+}
+
+/** What a piece of `level` adds to each of the count's two sums. */
+function partWeights(level: number): [number, number] {
+  const bit = 2 ** (PART_BITS * (level % PARTS_PER_SUM));
+  return level < PARTS_PER_SUM ? [bit, 0] : [0, bit];
+}
+
+/** The centre's pieces as the count takes them: one JSON array, each piece with its part's weights. */
+export function piecesJson(pieces: readonly CentrePiece[]): string {
+  return JSON.stringify(pieces.map((p) => [p.strip, p.lo, p.hi, ...partWeights(p.level)]));
+}
+
+/** Each part's count, from the count's two sums (as text: a sum can pass 2^53). */
+export function partCounts(a: string | null, b: string | null): number[] {
+  const sums = [BigInt(a ?? 0), BigInt(b ?? 0)];
+  const mask = BigInt(2 ** PART_BITS - 1);
+  return Array.from({ length: CENTRE_LEVELS }, (_, k) =>
+    Number((sums[Math.floor(k / PARTS_PER_SUM)]! >> BigInt(PART_BITS * (k % PARTS_PER_SUM))) & mask),
+  );
+}
 
 /**
  * A way to force how spas are read by name (PostgreSQL's count, SQLite's page): tests read them each way and
@@ -425,8 +468,9 @@ export class SpaRepository {
    * closeness to the centre (a dot product of unit vectors, `closenessOf`, decision 40). The sure part of
    * the centre's strip (`split`) is read in its pieces (`centrePieces`), part by part, first: how thick
    * spas are around the centre (decision 69). The ranges are read one after another, the pieces first and
-   * in their order, as one list of entries that stops at `countTo` (decision 86), each entry marked with
-   * its piece's part or CENTRE_LEVELS: `n`, how many in all, and `c0`…, how many in each part.
+   * in their order, as one list of entries that stops at `countTo` (decision 86), each entry of a piece
+   * carrying its part's weights (`partWeights`) and every other entry none: `n`, how many in all, and `a`
+   * and `b`, the sums of the weights, which hold how many in each part (`partCounts`, decision 89).
    */
   private countStatement(
     v: CircleValues & { split: number; pieces: string; countTo: number },
@@ -441,9 +485,9 @@ export class SpaRepository {
           () =>
             this.d.engine === 'postgres'
               ? sql<PieceRow>`(select (e->>0)::integer as s, (e->>1)::float8 as lo, (e->>2)::float8 as hi,
-              (e->>3)::integer as level from jsonb_array_elements(${v.pieces}::jsonb) as e)`
-              : sql<PieceRow>`(select value->>0 as s, value->>1 as lo, value->>2 as hi, value->>3 as level
-              from json_each(${v.pieces}))`,
+              (e->>3)::bigint as a, (e->>4)::bigint as b from jsonb_array_elements(${v.pieces}::jsonb) as e)`
+              : sql<PieceRow>`(select value->>0 as s, value->>1 as lo, value->>2 as hi, value->>3 as a,
+              value->>4 as b from json_each(${v.pieces}))`,
         )
         .selectFrom((eb) => {
           const db = eb as unknown as StripTables;
@@ -453,11 +497,11 @@ export class SpaRepository {
             .where(sql.ref('spas.place_strip'), '=', sql.ref('pieces.s'))
             .where(sql<SqlBool>`${lng} > pieces.lo and ${lng} <= pieces.hi`)
             .where(this.filterWhere(filters) as never)
-            .select(sql<number>`pieces.level`.as('g'));
+            .select([sql<number>`pieces.a`.as('a'), sql<number>`pieces.b`.as('b')]);
           const range = (longitudes: RawBuilder<SqlBool>, test?: RawBuilder<SqlBool>) =>
             this.stripEntries(db, filters, longitudes)
               .$if(!!test, (q) => q.where(test!))
-              .select(sql<number>`${sql.lit(CENTRE_LEVELS)}`.as('g'));
+              .select([sql<number>`0`.as('a'), sql<number>`0`.as('b')]);
           const inCircle = sql<SqlBool>`${closeness} >= ${v.least}`;
           return centre
             .unionAll(
@@ -470,11 +514,10 @@ export class SpaRepository {
         })
         .select((eb) => [
           eb.fn.countAll<number>().as('n'),
-          ...Array.from({ length: CENTRE_LEVELS }, (_, k) =>
-            sql<number>`count(case when x.g = ${sql.lit(k)} then 1 end)`.as(`c${k}`),
-          ),
+          sql<string | null>`cast(sum(x.a) as text)`.as('a'),
+          sql<string | null>`cast(sum(x.b) as text)`.as('b'),
         ]),
-    ).$castTo<Record<string, number>>();
+    ).$castTo<{ n: number; a: string | null; b: string | null }>();
   }
 
   /**
@@ -521,7 +564,7 @@ export class SpaRepository {
     const v = circleValues(near, ranges);
     const { pieces, areasKm2 } = centrePieces(near.lat, near.lng, ranges);
     const split = pieces[0]?.strip ?? NO_STRIP;
-    const json = JSON.stringify(pieces.map((p) => [p.strip, p.lo, p.hi, p.level]));
+    const json = piecesJson(pieces);
     const countTo = cap + 1;
     const row = hasFilters(filters)
       ? await this.countStatement({ ...v, split, pieces: json, countTo }, filters).executeTakeFirstOrThrow()
@@ -538,7 +581,7 @@ export class SpaRepository {
             countTo,
           )
         ).rows[0]!;
-    const parts = Array.from({ length: CENTRE_LEVELS }, (_, k) => Number(row[`c${k}`]));
+    const parts = partCounts(row.a, row.b);
     // Each part holds those within it: the nested parts' counts add up.
     const centre = parts.map((_, k) => parts.slice(0, k + 1).reduce((a, b) => a + b, 0));
     const counted = Number(row.n);

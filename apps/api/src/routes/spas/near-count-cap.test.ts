@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEAR_COUNT_CAP } from '@spajobs/contract/common';
 import { spaListResponse, spaNearResponse } from '@spajobs/contract/spa';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { distanceKm } from '../../lib/geo.ts';
+import { centrePieces, distanceKm, STRIPS_PER_DEGREE, stripRanges } from '../../lib/geo.ts';
+import { partCounts, piecesJson, SpaRepository } from '../../repositories/spa-repository.ts';
 
 /**
  * A circle's spas are counted up to NEAR_COUNT_CAP (decision 86): beyond it the count says the cap and
@@ -12,7 +13,7 @@ import { distanceKm } from '../../lib/geo.ts';
 describe('spas near a place, counted up to a cap', () => {
   let t: TestApp;
   const centre = { lat: 19.1, lng: 72.9 };
-  const spas: { id: string; d: number }[] = [];
+  const spas: { id: string; d: number; lat: number; lng: number }[] = [];
   const MORE = 120;
 
   beforeAll(async () => {
@@ -51,7 +52,12 @@ describe('spas near a place, counted up to a cap', () => {
         .returning(['id', 'latitude', 'longitude'])
         .execute();
       for (const r of rows)
-        spas.push({ id: String(r.id), d: distanceKm(centre.lat, centre.lng, r.latitude, r.longitude) });
+        spas.push({
+          id: String(r.id),
+          d: distanceKm(centre.lat, centre.lng, r.latitude, r.longitude),
+          lat: r.latitude,
+          lng: r.longitude,
+        });
     }
     spas.sort((a, b) => a.d - b.d || Number(a.id) - Number(b.id));
   }, 120_000);
@@ -83,6 +89,33 @@ describe('spas near a place, counted up to a cap', () => {
     expect(body.data.map((s) => s._id)).toEqual(within.slice(0, 100).map((s) => s.id));
   });
 
+  it("counts the spas in each part of the centre's strip", async () => {
+    const repo = new SpaRepository(t.database) as unknown as {
+      countInCircle(
+        near: { lat: number; lng: number; radiusKm: number },
+        filters: object,
+        cap: number,
+      ): Promise<{ total: number; capped: boolean; centre: number[] }>;
+    };
+    for (const radiusKm of [8, 40]) {
+      const { pieces } = centrePieces(centre.lat, centre.lng, stripRanges(centre.lat, centre.lng, radiusKm));
+      const levels = Math.max(...pieces.map((p) => p.level)) + 1;
+      const inPart = (s: { lat: number; lng: number }, level: number) =>
+        pieces.some(
+          (p) =>
+            p.level <= level &&
+            Math.floor(s.lat * STRIPS_PER_DEGREE) === p.strip &&
+            s.lng > p.lo &&
+            s.lng <= p.hi,
+        );
+      const expected = Array.from({ length: levels }, (_, k) => spas.filter((s) => inPart(s, k)).length);
+      const counted = await repo.countInCircle({ ...centre, radiusKm }, {}, spas.length);
+      expect(counted.capped).toBe(false);
+      expect(counted.total).toBe(spas.filter((s) => s.d <= radiusKm).length);
+      expect(counted.centre).toEqual(expected);
+    }
+  });
+
   it('reads a page further than the cap, counting to its end', async () => {
     const limit = 12;
     const search = async (page: number) => {
@@ -104,6 +137,23 @@ describe('spas near a place, counted up to a cap', () => {
     const end = await search(last);
     expect(end).toMatchObject({ total: spas.length, totalCapped: false, pages: last });
     expect(end.data.map((s) => s._id)).toEqual(spas.slice((last - 1) * limit).map((s) => s.id));
+  });
+});
+
+describe("a count's parts, packed in its two sums", () => {
+  it('reads back each part as large as a count can go', () => {
+    const parts = [10_101, 0, 1_023, 1_024, 10_101, 7];
+    // What the database adds up: each entry of a piece its part's weights.
+    let [a, b] = [0n, 0n];
+    const pieces = JSON.parse(
+      piecesJson(parts.map((_, level) => ({ strip: 1, lo: 0, hi: 1, level }))),
+    ) as number[][];
+    pieces.forEach((p, level) => {
+      a += BigInt(p[3]!) * BigInt(parts[level]!);
+      b += BigInt(p[4]!) * BigInt(parts[level]!);
+    });
+    expect(partCounts(String(a), String(b))).toEqual(parts);
+    expect(partCounts(null, null)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });
 
