@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { leastCloseness, unitVector, distancePoint } from '../../db/distance.ts';
 import { centrePieces, stripRanges } from '../../lib/geo.ts';
-import { SpaRepository } from '../../repositories/spa-repository.ts';
+import { piecesJson, SpaRepository } from '../../repositories/spa-repository.ts';
 
 /**
  * SQLite is built with STAT4: a statement in which a bound parameter is a LIMIT, or is compared to an
@@ -26,7 +26,7 @@ describe('SQLite: the nearby statements are not planned again at each run', () =
     ...unitVector(lat, lng),
     least: leastCloseness(radiusKm),
     split: pieces[0]!.strip,
-    pieces: JSON.stringify(pieces.map((p) => [p.strip, p.lo, p.hi, p.level])),
+    pieces: piecesJson(pieces),
     countTo: 1001,
     now: Date.now(),
     limit: 50,
