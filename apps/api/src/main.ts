@@ -4,6 +4,7 @@ import { JWT_SECRET_FILE, loadConfig, type Config } from './config.ts';
 import { createDb, type DbOptions } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { rebuildJobWords } from './db/job-words.ts';
+import { refreshSpaReaches } from './db/spa-reaches.ts';
 import { seedDemoEmployers } from './demo/employers.ts';
 import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
 import { CLUSTER_CHANGE } from './lib/change-bus.ts';
@@ -66,6 +67,7 @@ async function prepare(config: Config) {
       console.log("Made the keyword words' lists anew: a bulk load had stopped before it made them.");
     if (config.seedDemoData && (await isEmpty(setup))) {
       const { spas, jobs } = await seedDemoData(setup, DEMO_SIZE);
+      await refreshSpaReaches(setup);
       const employers = await seedDemoEmployers(setup);
       console.log(
         `Filled the empty database with demo data: ${spas} spas, ${jobs} jobs, ${employers} demo employers.`,
@@ -167,9 +169,23 @@ async function serve() {
     onError: (err) => app.log.warn({ err }, "counting spas' open jobs again failed"),
   });
 
+  // Each spa's reaches found again each day, and at the first start after they were added (decision 90):
+  // spas added since are left out of them and moved ones' are out of date, which costs a nearby page a
+  // wider circle or a second read, never a wrong page.
+  const reaches = schedule({
+    database,
+    name: 'spa-reaches',
+    everyMs: DAY,
+    checkEveryMs: 3600_000,
+    runAtStart: true,
+    run: () => refreshSpaReaches(database),
+    onError: (err) => app.log.warn({ err }, "finding the spas' reaches again failed"),
+  });
+
   const close = async () => {
     daily.stop();
     recount.stop();
+    reaches.stop();
     await app.close();
     await database.destroy();
     process.exit(0);

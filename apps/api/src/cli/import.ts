@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { refreshSpaReaches } from '../db/spa-reaches.ts';
 import { importData, ImportError, readImportFile } from '../import/importer.ts';
 import { parseArgs } from './args.ts';
 
@@ -42,6 +43,8 @@ try {
       } else throw err;
     }
   }
+  // The spas' reaches found again with the spas added or moved (decision 90).
+  if (positional.length) await refreshSpaReaches(database);
 } finally {
   await database.destroy();
 }

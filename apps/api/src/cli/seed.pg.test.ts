@@ -13,7 +13,7 @@ afterAll(() => dropTestSchema(schema));
 /**
  * `npm run seed` on PostgreSQL leaves the jobs' rows in date order (decision 76): the generator writes
  * them spa by spa at random dates, as no live board would. The spas' cards, written again with each job,
- * are made again in key order.
+ * are made again in key order. Each spa's reaches are found.
  */
 describe('npm run seed on PostgreSQL', () => {
   it('puts the jobs in the table in date order, newest first', async () => {
@@ -51,6 +51,11 @@ describe('npm run seed on PostgreSQL', () => {
         `select indisclustered from pg_index where indexrelid = '${schema}.spa_cards_pkey'::regclass`,
       );
       expect(cardsMarked.rows[0]?.indisclustered).toBe(true);
+      // Each spa's reaches found (decision 90): the 25th nearest of 30 spas, the 50th not.
+      const reaches = await client.query<{ n: number; r25: number; r50: number }>(
+        `select count(*) as n, count(r25) as r25, count(r50) as r50 from ${schema}.spa_reaches`,
+      );
+      expect(reaches.rows[0]).toEqual({ n: 30, r25: 30, r50: 0 });
     } finally {
       await client.end();
     }

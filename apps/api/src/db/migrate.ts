@@ -45,6 +45,7 @@ import * as wordListsCarryCategory from './migrations/0043-word-lists-carry-cate
 import * as spaCards from './migrations/0044-spa-cards.ts';
 import * as spaCardsInTheirIndex from './migrations/0045-spa-cards-in-their-index.ts';
 import * as spaCardHeadsLz4 from './migrations/0046-spa-card-heads-lz4.ts';
+import * as spaReaches from './migrations/0047-spa-reaches.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -111,6 +112,7 @@ const migrations: Migrations = {
   '0044-spa-cards': spaCards,
   '0045-spa-cards-in-their-index': spaCardsInTheirIndex,
   '0046-spa-card-heads-lz4': spaCardHeadsLz4,
+  '0047-spa-reaches': spaReaches,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

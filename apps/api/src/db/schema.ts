@@ -233,6 +233,26 @@ export interface Database {
   scheduled_runs: ScheduledRunTable;
   job_place_counts: JobPlaceCountTable;
   spa_cards: SpaCardTable;
+  spa_reaches: SpaReachTable;
+}
+
+/**
+ * Each spa's reaches (migration 0047, decision 90): km to its 6th, 12th, 25th, 50th and 100th nearest spas,
+ * itself the first; null where the board holds fewer. Keyed by a hundredth of a degree of latitude, then
+ * longitude.
+ */
+export interface SpaReachTable {
+  strip: number;
+  longitude: number;
+  spa_id: number;
+  ux: number;
+  uy: number;
+  uz: number;
+  r6: number | null;
+  r12: number | null;
+  r25: number | null;
+  r50: number | null;
+  r100: number | null;
 }
 
 /**

@@ -10,7 +10,13 @@ import {
 import type { Spa } from '@spajobs/contract/spa';
 import { localPlanSettings, prepared, type Db } from '../db/database.ts';
 import type { Database, SpaRow } from '../db/schema.ts';
-import { MAX_PAGE_SIZE, NEAR_COUNT_CAP, RESULT_WINDOW, TOTAL_CAP } from '@spajobs/contract/common';
+import {
+  EARTH_RADIUS_KM,
+  MAX_PAGE_SIZE,
+  NEAR_COUNT_CAP,
+  RESULT_WINDOW,
+  TOTAL_CAP,
+} from '@spajobs/contract/common';
 import {
   charLength,
   ftsPhrase,
@@ -32,6 +38,7 @@ import {
   unitVector,
 } from '../db/distance.ts';
 import { ReusableQuery } from '../db/reusable-query.ts';
+import { REACH_SIZES, REACH_STRIPS_PER_DEGREE, reachSize } from '../db/spa-reaches.ts';
 import { CARD_COLUMNS, cardKeySql, DEFAULT_CATEGORY } from '../db/spa-cards.ts';
 import { SPA_NAME_PART_CHARS } from '../db/sqlite/spa-name-parts.mjs';
 import { lowerAscii } from '../db/sqlite/text-words.mjs';
@@ -145,6 +152,15 @@ function innerRadius(radiusKm: number, total: number, needed: number): number {
 const CENTRE_SAMPLE = 25;
 /** No strip has this number: the count's sure part leaves it out when the centre's strip has no pieces. */
 const NO_STRIP = -1_000_000;
+/**
+ * The spas whose reaches bound a page's circle (decision 90): those in the point's strip of the reaches
+ * within NEAR_REACH_KM[0] east or west of it, or when it has none, those in the REACH_STRIPS_AROUND strips
+ * either side within NEAR_REACH_KM[1].
+ */
+const NEAR_REACH_KM = [0.5, 3] as const;
+const REACH_STRIPS_AROUND = 3;
+/** Added to a reach's bound: its distances and the page's test are computed by two formulas. */
+const REACH_MARGIN_KM = 0.001;
 
 /**
  * The radius of the smaller circle a page is first read from (decision 69): one that would hold
@@ -185,6 +201,36 @@ function circleValues(
 ): CircleValues {
   const strips = JSON.stringify(ranges.map((r) => [r.strip, r.lo, r.hi, r.innerLo, r.innerHi]));
   return { strips, ...unitVector(near.lat, near.lng), least: leastCloseness(near.radiusKm) };
+}
+
+/**
+ * Where a count looks for the spas whose reaches bound the page's circle (`reachBound`): the point's strip of
+ * the reaches and its longitudes within NEAR_REACH_KM[0], else the strips around within NEAR_REACH_KM[1];
+ * `size`, the reach read (REACH_SIZES, or 0 for none).
+ */
+interface ReachValues {
+  size: number;
+  reachStrip: number;
+  nearLo: number;
+  nearHi: number;
+  aroundLo: number;
+  aroundHi: number;
+}
+
+function reachValues(near: Required<Near>, size: number | undefined): ReachValues {
+  const degrees = (km: number) =>
+    km / ((Math.PI / 180) * EARTH_RADIUS_KM * Math.cos((near.lat * Math.PI) / 180));
+  const [nearKm, aroundKm] = NEAR_REACH_KM.map(degrees) as [number, number];
+  // No size: a window that holds nothing, so that nothing is read.
+  const none = size === undefined;
+  return {
+    size: size ?? 0,
+    reachStrip: Math.floor(near.lat * REACH_STRIPS_PER_DEGREE),
+    nearLo: none ? 1 : near.lng - nearKm,
+    nearHi: none ? 0 : near.lng + nearKm,
+    aroundLo: none ? 1 : near.lng - aroundKm,
+    aroundHi: none ? 0 : near.lng + aroundKm,
+  };
 }
 
 /** What a page of a circle takes besides: the time its open jobs are counted at, its place and distance's point. */
@@ -259,7 +305,19 @@ export const spaPlanning: {
   openJobCounts: boolean;
   /** Whether the smaller circle is sized by the density around the centre (`pageRadius`). */
   centreDensity: boolean;
-} = { partCounts: true, fromInner: 0, innerFellShort: 0, openJobCounts: true, centreDensity: true };
+  /** Whether the smaller circle is bounded by the reaches of the spas next to the point, when known (decision 90). */
+  reaches: boolean;
+  /** Pages whose circle was bounded by a reach (read by tests). */
+  fromReach: number;
+} = {
+  partCounts: true,
+  fromInner: 0,
+  innerFellShort: 0,
+  openJobCounts: true,
+  centreDensity: true,
+  reaches: true,
+  fromReach: 0,
+};
 
 /** How many spas whose open-job count has passed its time one statement counts again: on SQLite the
  * statement holds the API's thread, a millisecond or so for a hundred spas. */
@@ -473,10 +531,11 @@ export class SpaRepository {
    * and `b`, the sums of the weights, which hold how many in each part (`partCounts`, decision 89).
    */
   private countStatement(
-    v: CircleValues & { split: number; pieces: string; countTo: number },
+    v: CircleValues & { split: number; pieces: string; countTo: number } & ReachValues,
     filters: SpaFilters,
   ) {
     const closeness = closenessOf(v);
+    const reach = this.reachBound(v);
     const lng = sql.ref('spas.longitude');
     return prepared(
       this.circleStrips(v.strips)
@@ -516,8 +575,36 @@ export class SpaRepository {
           eb.fn.countAll<number>().as('n'),
           sql<string | null>`cast(sum(x.a) as text)`.as('a'),
           sql<string | null>`cast(sum(x.b) as text)`.as('b'),
+          reach.as('reach'),
         ]),
-    ).$castTo<{ n: number; a: string | null; b: string | null }>();
+    ).$castTo<{ n: number; a: string | null; b: string | null; reach: number | null }>();
+  }
+
+  /**
+   * How far from the point a circle surely holds the first `size` spas (decision 90): the least, over the
+   * spas next to it (`ReachValues`), of a spa's distance plus its reach of that size. The circle of a spa's
+   * reach holds `size` spas, and a circle around the point as wide as the spa's distance and reach holds
+   * that one. Null when no spa is next to the point or none has a reach of that size.
+   */
+  private reachBound(v: ReachValues & { x: number; y: number; z: number }): RawBuilder<number | null> {
+    const pg = this.d.engine === 'postgres';
+    const least = pg ? 'least' : 'min';
+    const closeness = sql`(r.ux * ${v.x} + r.uy * ${v.y} + r.uz * ${v.z})`;
+    const reach = sql`case ${pg ? sql`${v.size}::integer` : v.size} ${sql.join(
+      REACH_SIZES.map((size) => sql`when ${sql.lit(size)} then ${sql.ref(`r.r${size}`)}`),
+      sql` `,
+    )} end`;
+    const bound = sql`min(${sql.lit(EARTH_RADIUS_KM)} * acos(${sql.raw(least)}(1, ${closeness})) + ${reach})`;
+    const strips = Array.from({ length: 2 * REACH_STRIPS_AROUND + 1 }, (_, k) =>
+      pg
+        ? sql`${v.reachStrip}::integer + ${sql.lit(k - REACH_STRIPS_AROUND)}`
+        : sql`${v.reachStrip} + ${sql.lit(k - REACH_STRIPS_AROUND)}`,
+    );
+    return sql<number | null>`coalesce(
+      (select ${bound} from spa_reaches as r
+        where r.strip = ${v.reachStrip} and r.longitude >= ${v.nearLo} and r.longitude <= ${v.nearHi}),
+      (select ${bound} from spa_reaches as r
+        where r.strip in (${sql.join(strips)}) and r.longitude >= ${v.aroundLo} and r.longitude <= ${v.aroundHi}))`;
   }
 
   /**
@@ -542,8 +629,48 @@ export class SpaRepository {
       split: number,
       pieces: string,
       countTo: number,
-    ) => this.countStatement({ strips, x, y, z, least, split, pieces, countTo }, {}),
-    ['[[-1.25]]', -0.375, -0.3125, -0.28125, -0.265625, -999_999.5, '[[-2.5]]', 1_000_013],
+      size: number,
+      reachStrip: number,
+      nearLo: number,
+      nearHi: number,
+      aroundLo: number,
+      aroundHi: number,
+    ) =>
+      this.countStatement(
+        {
+          strips,
+          x,
+          y,
+          z,
+          least,
+          split,
+          pieces,
+          countTo,
+          size,
+          reachStrip,
+          nearLo,
+          nearHi,
+          aroundLo,
+          aroundHi,
+        },
+        {},
+      ),
+    [
+      '[[-1.25]]',
+      -0.375,
+      -0.3125,
+      -0.28125,
+      -0.265625,
+      -999_999.5,
+      '[[-2.5]]',
+      1_000_013,
+      1_000_019,
+      -999_983,
+      -0.59375,
+      -0.5625,
+      -0.65625,
+      -0.53125,
+    ],
   );
 
   /**
@@ -559,9 +686,20 @@ export class SpaRepository {
     near: Required<Near>,
     filters: SpaFilters,
     cap: number,
-  ): Promise<{ total: number; capped: boolean; centre: number[]; areasKm2: number[] }> {
+    needed: number,
+  ): Promise<{
+    total: number;
+    capped: boolean;
+    centre: number[];
+    areasKm2: number[];
+    reachKm: number | null;
+  }> {
     const ranges = stripRanges(near.lat, near.lng, near.radiusKm);
-    const v = circleValues(near, ranges);
+    // A reach counts every spa: with filters, the page's circle comes from the count's density alone.
+    const v = {
+      ...circleValues(near, ranges),
+      ...reachValues(near, hasFilters(filters) ? undefined : reachSize(needed)),
+    };
     const { pieces, areasKm2 } = centrePieces(near.lat, near.lng, ranges);
     const split = pieces[0]?.strip ?? NO_STRIP;
     const json = piecesJson(pieces);
@@ -579,6 +717,12 @@ export class SpaRepository {
             split,
             json,
             countTo,
+            v.size,
+            v.reachStrip,
+            v.nearLo,
+            v.nearHi,
+            v.aroundLo,
+            v.aroundHi,
           )
         ).rows[0]!;
     const parts = partCounts(row.a, row.b);
@@ -590,6 +734,7 @@ export class SpaRepository {
       capped: counted > cap,
       centre: centre.slice(0, areasKm2.length),
       areasKm2,
+      reachKm: row.reach === null ? null : Number(row.reach),
     };
   }
 
@@ -645,8 +790,9 @@ export class SpaRepository {
    * statements. The circle is counted first (its strips' ranges of the
    * place index, without a sort, `countInCircle`). The page lies among its nearest `offset + limit` spas,
    * so it is read, whole rows and distances, from a smaller circle around
-   * the same point (`pageRadius`) that would hold NEAR_INNER_MARGIN times as many at the
-   * density around the centre: if that circle holds the whole page, every spa
+   * the same point: one that the reaches of the spas next to the point say holds them (decision 90), read
+   * by the count, or when none is known one that would hold NEAR_INNER_MARGIN times as many at the
+   * density around the centre (`pageRadius`): if that circle holds the whole page, every spa
    * outside it is farther than each of the page's, and the page is the
    * circle's. Otherwise (spas thinner near the point than the estimate)
    * circles twice as wide are read, up to the whole (decision 51). The statements' plans
@@ -662,14 +808,21 @@ export class SpaRepository {
     limit: number,
   ): Promise<{ json: string; total: number; totalCapped: boolean }> {
     const offset = (page - 1) * limit;
-    const { total, capped, centre, areasKm2 } = await this.countInCircle(
+    const { total, capped, centre, areasKm2, reachKm } = await this.countInCircle(
       near,
       filters,
       Math.max(NEAR_COUNT_CAP, offset + limit),
+      offset + limit,
     );
     if (offset >= total) return { json: '[]', total, totalCapped: capped };
     const expected = Math.min(limit, total - offset);
-    let radiusKm = pageRadius(near.radiusKm, total, offset + limit, centre, areasKm2, capped);
+    // The circle of the reaches of the spas next to the point when they are known (decision 90): it holds
+    // the page but when a spa moved or went since they were found; otherwise one from the count's density.
+    const byReach = reachKm !== null && spaPlanning.reaches;
+    if (byReach) spaPlanning.fromReach++;
+    let radiusKm = byReach
+      ? Math.min(near.radiusKm, reachKm + REACH_MARGIN_KM)
+      : pageRadius(near.radiusKm, total, offset + limit, centre, areasKm2, capped);
     let rows = await this.nearestPage({ ...near, radiusKm }, filters, limit, offset);
     if (radiusKm < near.radiusKm) spaPlanning[rows.length === expected ? 'fromInner' : 'innerFellShort']++;
     // Short of the page: the spas are thinner near the point than estimated.
