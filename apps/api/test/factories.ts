@@ -29,6 +29,18 @@ export async function insertSpa({ db }: Db, over: Partial<NewSpa> = {}): Promise
   return row.id;
 }
 
+/**
+ * A place `km` from `at`, in the direction of the `turn`th step of 137.5° (spas placed at successive turns
+ * spread around the point instead of lining up).
+ */
+export function placeAround(at: { lat: number; lng: number }, km: number, turn: number) {
+  const angle = (turn * 137.5 * Math.PI) / 180;
+  return {
+    lat: at.lat + (km / 111.2) * Math.cos(angle),
+    lng: at.lng + ((km / 111.2) * Math.sin(angle)) / Math.cos((at.lat * Math.PI) / 180),
+  };
+}
+
 /** One job at a spa with sensible defaults, to insert (alone or with others in one statement). */
 export function newJob(spaId: number, over: Partial<NewJob> = {}): NewJob {
   n++;

@@ -8,7 +8,6 @@ import type { Db } from './database.ts';
  * page) is read as before, from the count's density (`pageRadius`).
  */
 export const REACH_SIZES = [6, 12, 25, 50, 100] as const;
-export type ReachColumn = `r${(typeof REACH_SIZES)[number]}`;
 /** The reaches' strips: a hundredth of a degree of latitude, about 1.1 km. */
 export const REACH_STRIPS_PER_DEGREE = 100;
 /** The smallest of REACH_SIZES that holds the first `needed` spas; undefined past the largest. */

@@ -104,6 +104,8 @@ export function stripRanges(lat: number, lng: number, radiusKm: number): StripRa
 export const CENTRE_HALF_WIDTHS_KM = [2.75, 5.5, 11, 22, 44] as const;
 /** Kilometres in a degree of latitude, and so the height of a strip. */
 const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
+/** Kilometres in a degree of longitude at latitude `lat`. */
+export const kmPerDegreeOfLongitude = (lat: number) => KM_PER_DEGREE * Math.cos(toRad(lat));
 
 /** A piece of the centre's strip: the longitudes after `lo` up to `hi`, in part `level` of it. */
 export interface CentrePiece {
@@ -129,7 +131,7 @@ export function centrePieces(
 ): { pieces: CentrePiece[]; areasKm2: number[] } {
   const centre = ranges.find((r) => r.strip === Math.floor(lat * STRIPS_PER_DEGREE));
   if (!centre || !(centre.innerHi > centre.innerLo)) return { pieces: [], areasKm2: [] };
-  const kmPerDegree = KM_PER_DEGREE * Math.cos(toRad(lat));
+  const kmPerDegree = kmPerDegreeOfLongitude(lat);
   const stripKm = KM_PER_DEGREE / STRIPS_PER_DEGREE;
   const pieces: CentrePiece[] = [];
   const areasKm2: number[] = [];

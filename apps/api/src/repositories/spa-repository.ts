@@ -47,6 +47,7 @@ import {
   type CentrePiece,
   centrePieces,
   distanceKm,
+  kmPerDegreeOfLongitude,
   roundKm,
   stripRanges,
 } from '../lib/geo.ts';
@@ -218,9 +219,10 @@ interface ReachValues {
 }
 
 function reachValues(near: Required<Near>, size: number | undefined): ReachValues {
-  const degrees = (km: number) =>
-    km / ((Math.PI / 180) * EARTH_RADIUS_KM * Math.cos((near.lat * Math.PI) / 180));
-  const [nearKm, aroundKm] = NEAR_REACH_KM.map(degrees) as [number, number];
+  const [nearKm, aroundKm] = NEAR_REACH_KM.map((km) => km / kmPerDegreeOfLongitude(near.lat)) as [
+    number,
+    number,
+  ];
   // No size: a window that holds nothing, so that nothing is read.
   const none = size === undefined;
   return {

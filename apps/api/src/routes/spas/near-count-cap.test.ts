@@ -95,6 +95,7 @@ describe('spas near a place, counted up to a cap', () => {
         near: { lat: number; lng: number; radiusKm: number },
         filters: object,
         cap: number,
+        needed: number,
       ): Promise<{ total: number; capped: boolean; centre: number[] }>;
     };
     for (const radiusKm of [8, 40]) {
@@ -109,7 +110,7 @@ describe('spas near a place, counted up to a cap', () => {
             s.lng <= p.hi,
         );
       const expected = Array.from({ length: levels }, (_, k) => spas.filter((s) => inPart(s, k)).length);
-      const counted = await repo.countInCircle({ ...centre, radiusKm }, {}, spas.length);
+      const counted = await repo.countInCircle({ ...centre, radiusKm }, {}, spas.length, spas.length);
       expect(counted.capped).toBe(false);
       expect(counted.total).toBe(spas.filter((s) => s.d <= radiusKm).length);
       expect(counted.centre).toEqual(expected);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { insertSpa } from '../../../test/factories.ts';
+import { insertSpa, placeAround } from '../../../test/factories.ts';
 import { REACH_SIZES, REACH_STRIPS_PER_DEGREE, refreshSpaReaches } from '../../db/spa-reaches.ts';
 import { distanceKm } from '../../lib/geo.ts';
 import { spaPlanning } from '../../repositories/spa-repository.ts';
@@ -19,9 +19,7 @@ describe("spas' reaches", () => {
 
   /** A spa `km` from `at`, in a direction that turns with every spa. */
   async function spaAt(at: { lat: number; lng: number }, km: number) {
-    const angle = (k++ * 137.5 * Math.PI) / 180;
-    const lat = at.lat + (km / 111.2) * Math.cos(angle);
-    const lng = at.lng + ((km / 111.2) * Math.sin(angle)) / Math.cos((at.lat * Math.PI) / 180);
+    const { lat, lng } = placeAround(at, km, k++);
     spas.push({
       id: await insertSpa(t.database, { latitude: lat, longitude: lng, city: 'Vijayawada' }),
       lat,
