@@ -15,24 +15,29 @@ export const reachSize = (needed: number) => REACH_SIZES.find((size) => size >= 
 
 /** How many spas one write replaces the reaches of: a millisecond or two of SQLite's one writer. */
 const WRITE_BATCH = 200;
-/** How many spas one read brings: the read's rows cross from a read thread at once. */
-const READ_BATCH = 10_000;
+/** How many spas one read brings: its rows cross from a read thread at once, onto the API's thread. */
+const READ_BATCH = 2_000;
 
-/** Each spa's reaches, in the order of `lat` and `lng`, one array a size of REACH_SIZES (NaN: too few spas). */
-function reachesOf(lat: Float64Array, lng: Float64Array): Promise<Float64Array[]> {
+/** What the reaches' thread finds: each spa's reaches, and the spas in the order of the table's key. */
+interface Found {
+  /** One array a size of REACH_SIZES, in the order of the spas given (NaN: the board holds fewer). */
+  reaches: Float64Array[];
+  /** The spas' positions in the order of the key (strip, longitude, id). */
+  order: Int32Array;
+}
+
+/** Finds the spas' reaches and their order on a thread of its own (spa-reaches-thread.mjs). */
+function findReaches(id: Float64Array, lat: Float64Array, lng: Float64Array): Promise<Found> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./spa-reaches-thread.mjs', import.meta.url), {
-      workerData: { lat, lng, sizes: [...REACH_SIZES] },
-      transferList: [lat.buffer as ArrayBuffer, lng.buffer as ArrayBuffer],
+      workerData: { id, lat, lng, sizes: [...REACH_SIZES], stripsPerDegree: REACH_STRIPS_PER_DEGREE },
     });
-    worker.once('message', (reaches: Float64Array[]) => resolve(reaches));
+    worker.once('message', (found: Found) => resolve(found));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the reaches' thread stopped (${code})`)));
   });
 }
 
-/** A spa's row of `spa_reaches`, as the refresh writes it: its key first (strip, longitude, id). */
-type ReachRow = [number, number, number, number, number, number, ...number[]];
 const COLUMNS = ['strip', 'longitude', 'spa_id', 'ux', 'uy', 'uz', ...REACH_SIZES.map((size) => `r${size}`)];
 const PG_TYPES = [
   'integer',
@@ -52,34 +57,39 @@ const PG_TYPES = [
  * old and new rows, each a bound that held when it was found. How many spas it wrote.
  */
 export async function refreshSpaReaches(d: Db): Promise<number> {
-  const spas: { id: number; latitude: number; longitude: number; ux: number; uy: number; uz: number }[] = [];
+  // Read a batch at a time, each a few milliseconds of the API's thread to take in.
+  const spas = { id: [] as number[], lat: [] as number[], lng: [] as number[], u: [] as number[] };
   for (;;) {
     const batch = await d.background
       .selectFrom('spas')
       .select(['id', 'latitude', 'longitude'])
       // The place as a unit vector (migration 0025), as the count reads it.
       .select([sql<number>`ux`.as('ux'), sql<number>`uy`.as('uy'), sql<number>`uz`.as('uz')])
-      .where('id', '>', spas.at(-1)?.id ?? 0)
+      .where('id', '>', spas.id.at(-1) ?? 0)
       .orderBy('id')
       .limit(READ_BATCH)
       .execute();
-    spas.push(...batch.map((s) => ({ ...s, id: Number(s.id) })));
+    for (const s of batch) {
+      spas.id.push(Number(s.id));
+      spas.lat.push(Number(s.latitude));
+      spas.lng.push(Number(s.longitude));
+      spas.u.push(Number(s.ux), Number(s.uy), Number(s.uz));
+    }
     if (batch.length < READ_BATCH) break;
   }
-  const reaches = await reachesOf(
-    Float64Array.from(spas, (s) => Number(s.latitude)),
-    Float64Array.from(spas, (s) => Number(s.longitude)),
+  const { reaches, order } = await findReaches(
+    Float64Array.from(spas.id),
+    Float64Array.from(spas.lat),
+    Float64Array.from(spas.lng),
   );
-  const rows: ReachRow[] = spas.map((s, i) => [
-    Math.floor(Number(s.latitude) * REACH_STRIPS_PER_DEGREE),
-    Number(s.longitude),
-    s.id,
-    Number(s.ux),
-    Number(s.uy),
-    Number(s.uz),
+  /** The row of the spa at `i`: its key first (strip, longitude, id), then its unit vector and reaches. */
+  const row = (i: number) => [
+    Math.floor(spas.lat[i]! * REACH_STRIPS_PER_DEGREE),
+    spas.lng[i]!,
+    spas.id[i]!,
+    ...spas.u.slice(3 * i, 3 * i + 3),
     ...reaches.map((r) => r[i]!),
-  ]);
-  rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  ];
   const pg = d.engine === 'postgres';
   // A batch's rows as one JSON array (NaN, a size past the board's spas, is written null), read by the
   // database: one parameter, not eleven a row.
@@ -88,18 +98,21 @@ export async function refreshSpaReaches(d: Db): Promise<number> {
     sql`insert into spa_reaches (${sql.raw(COLUMNS.join(', '))}) select ${sql.raw(fields.join(', '))}
       from ${pg ? sql`jsonb_array_elements(${json}::jsonb) as e` : sql`json_each(${json})`}`;
   const key = sql.raw('(strip, longitude, spa_id)');
-  const keyOf = (r: ReachRow) =>
-    pg ? sql`(${r[0]}::integer, ${r[1]}::float8, ${r[2]}::integer)` : sql`(${r[0]}, ${r[1]}, ${r[2]})`;
-  for (let from = 0; from < rows.length || from === 0; from += WRITE_BATCH) {
-    const batch = rows.slice(from, from + WRITE_BATCH);
-    const last = from + WRITE_BATCH >= rows.length;
-    const after = from > 0 ? sql`${key} > ${keyOf(rows[from - 1]!)}` : sql`true`;
+  const keyOf = (i: number) => {
+    const [strip, lng, id] = row(i);
+    return pg ? sql`(${strip}::integer, ${lng}::float8, ${id}::integer)` : sql`(${strip}, ${lng}, ${id})`;
+  };
+  const n = order.length;
+  for (let from = 0; from < n || from === 0; from += WRITE_BATCH) {
+    const batch = Array.from(order.subarray(from, from + WRITE_BATCH));
+    const last = from + WRITE_BATCH >= n;
+    const after = from > 0 ? sql`${key} > ${keyOf(order[from - 1]!)}` : sql`true`;
     const upTo = last ? sql`true` : sql`${key} <= ${keyOf(batch.at(-1)!)}`;
     await d.db.transaction().execute(async (tx) => {
       await sql`delete from spa_reaches where ${after} and ${upTo}`.execute(tx);
-      if (batch.length) await insert(JSON.stringify(batch)).execute(tx);
+      if (batch.length) await insert(JSON.stringify(batch.map(row))).execute(tx);
     });
     if (!last) await new Promise((resolve) => setImmediate(resolve));
   }
-  return rows.length;
+  return n;
 }
