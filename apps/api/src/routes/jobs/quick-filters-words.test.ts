@@ -53,8 +53,13 @@ describe('words with pay and experience filters', () => {
           const label = `${JSON.stringify(way)} ${JSON.stringify(s)}`;
           const all = expected(s);
           if (s.salaryMin !== 1_000_000) expect(all.length, label).toBeGreaterThan(8);
+          const idsBefore = searchPlanning.fromIdsFirst;
           const first = await listed(s, 1, 4);
           if (way.force === 'paid' && s.salaryMin) expect(searchPlanning.lastQuick, label).toBe('paid');
+          // PostgreSQL, in a city: the ids of the jobs that pay enough are read first, then only their rows
+          // (decision 91).
+          if (!sqlite && way.force === 'paid' && s.salaryMin && s.city)
+            expect(searchPlanning.fromIdsFirst, label).toBeGreaterThan(idsBefore);
           expect(first.total, label).toBe(all.length);
           expect(first.totalCapped, label).toBe(false);
           expect(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helpers.ts';
 import { searchPlanning } from '../../repositories/job-repository.ts';
@@ -30,8 +31,12 @@ describe('PostgreSQL tests titles on the place index before reading rows', () =>
 
   const listed = async (s: Search, page: number) => {
     const before = searchPlanning.fromTitlesFirst;
+    const idsBefore = searchPlanning.fromIdsFirst;
     const body = await listSearch(t, s, page);
-    return { ...body, first: searchPlanning.fromTitlesFirst > before };
+    const first = searchPlanning.fromTitlesFirst > before;
+    // Titles first, the ids are read in a statement of their own, and then only their rows (decision 91).
+    expect(searchPlanning.fromIdsFirst > idsBefore).toBe(first);
+    return { ...body, first };
   };
 
   it('lists every open job of the search, however read', async () => {
@@ -67,6 +72,44 @@ describe('PostgreSQL tests titles on the place index before reading rows', () =>
     }
     // Enough jobs for the comparison to mean something.
     expect(expected(searches()[0]!).length).toBeGreaterThan(8);
+  });
+
+  it("finds a place's jobs by pay and experience on its index first, with no title", async () => {
+    // Decision 91: the ids of the state's jobs that pay enough, then only their rows, the words tested.
+    const searches: JobSearch[] = [
+      { q: 'spa', state, salaryMin: pay },
+      { q: 'massage', state, salaryMin: pay },
+      { q: 'spa', state, category: 'Therapist', salaryMin: pay, experience: 2 },
+      { spa: 'spa', category: 'Therapist', salaryMin: pay },
+    ];
+    try {
+      for (const force of ['titles', undefined, 'walk'] as const) {
+        for (const s of searches) {
+          Object.assign(searchPlanning, { force });
+          const label = `${force} ${JSON.stringify(s)}`;
+          const all = matching(jobs, s);
+          const before = searchPlanning.fromIdsFirst;
+          const first = await listSearch(t, s, 1);
+          if (force === 'titles') expect(searchPlanning.fromIdsFirst, label).toBeGreaterThan(before);
+          if (force === 'walk') expect(searchPlanning.fromIdsFirst, label).toBe(before);
+          expect(first.total, label).toBe(all.length);
+          expect(first.ids, label).toEqual(all.slice(0, 4));
+          const last = Math.max(1, Math.ceil(all.length / 4));
+          expect((await listSearch(t, s, last)).ids, label).toEqual(all.slice((last - 1) * 4, last * 4));
+        }
+      }
+      expect(matching(jobs, searches[0]!).length).toBeGreaterThan(8);
+    } finally {
+      Object.assign(searchPlanning, { force: undefined });
+    }
+  });
+
+  it('asks the disk for many rows of a bitmap at a time', async () => {
+    // The rows of the jobs left, asked for by id, are read as one bitmap in the table's order, prefetched.
+    const setting = await sql<{ effective_io_concurrency: string }>`show effective_io_concurrency`.execute(
+      t.database.db,
+    );
+    expect(Number(setting.rows[0]!.effective_io_concurrency)).toBeGreaterThan(1);
   });
 
   it('walks the rows where the index would leave most of them, or carries every text', async () => {
