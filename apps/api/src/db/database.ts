@@ -273,9 +273,9 @@ export async function createDb(options: DbOptions): Promise<Db> {
       // No JIT: a query that serves a request runs for milliseconds, and compiling it would cost more.
       // A walk whose test may read a long job's row is estimated as if it read every row's, well past
       // the cost at which PostgreSQL compiles (jit_above_cost).
-      // Rows read as a bitmap (a page's rows by id, titles first) are asked of the disk many at a time, in
-      // the table's order, not one after another: 150 against 500 ms for 4,884 rows of a table out of every
-      // cache (decision 91). It changes no plan.
+      // Rows read as a bitmap (those of jobs found on a place's index, decision 91) are asked of the disk
+      // many at a time, in the table's order, not one after another: 150 against 500 ms for 4,884 rows of
+      // a table out of every cache. It changes no plan.
       const settings = [
         '-c jit=off',
         '-c effective_io_concurrency=64',
