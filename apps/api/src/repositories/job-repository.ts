@@ -866,10 +866,14 @@ export class JobRepository {
             ]),
           )
         : q;
-    // Every filter and word tested as PostgreSQL reads the jobs, which are then put in date order.
-    const testedInOneReading = () =>
+    // Every filter and word tested as PostgreSQL reads the jobs (of `from`, when given), which are then put
+    // in date order.
+    const testedInOneReading = (from?: JobsQuery) =>
       this.db.selectFrom(
-        matchAll(this.base(f, now), true).select(['jobs.id', 'jobs.posted_at']).offset(0).as('jobs'),
+        matchAll(this.base(f, now, from), true)
+          .select(['jobs.id', 'jobs.posted_at'])
+          .offset(0)
+          .as('jobs'),
       ) as unknown as JobsQuery;
     if (plan.kind === 'walk' && plan.ids) {
       // PostgreSQL, in a place with a title or a pay floor: the ids of the jobs that the place's index leaves
@@ -882,13 +886,7 @@ export class JobRepository {
         .selectAll()
         .where(sql<SqlBool>`jobs.id = any(${plan.ids}::int[])`)
         .offset(0);
-      const from = this.db.selectFrom(rows.as('jobs')) as unknown as JobsQuery;
-      return this.db.selectFrom(
-        matchAll(this.base(f, now, from), true)
-          .select(['jobs.id', 'jobs.posted_at'])
-          .offset(0)
-          .as('jobs'),
-      ) as unknown as JobsQuery;
+      return testedInOneReading(this.db.selectFrom(rows.as('jobs')) as unknown as JobsQuery);
     }
     if (
       f.spaIds &&
@@ -914,15 +912,11 @@ export class JobRepository {
       // then each one's row, the words tested on it; OFFSET 0 again keeps PostgreSQL from walking the
       // date order to meet a LIMIT (decision 54).
       const paying = this.base(f, now).select('jobs.id').offset(0);
-      const from = this.db
-        .selectFrom(paying.as('paying'))
-        .innerJoin('jobs', 'jobs.id', 'paying.id') as unknown as JobsQuery;
-      return this.db.selectFrom(
-        matchAll(this.base(f, now, from), true)
-          .select(['jobs.id', 'jobs.posted_at'])
-          .offset(0)
-          .as('jobs'),
-      ) as unknown as JobsQuery;
+      return testedInOneReading(
+        this.db
+          .selectFrom(paying.as('paying'))
+          .innerJoin('jobs', 'jobs.id', 'paying.id') as unknown as JobsQuery,
+      );
     }
     if (plan.kind === 'index' && this.d.engine === 'postgres') {
       // The candidates are exact matches of the terms, every one tested as a condition of its own, so that
