@@ -4,7 +4,7 @@ import { JWT_SECRET_FILE, loadConfig, type Config } from './config.ts';
 import { createDb, type DbOptions } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { rebuildJobWords } from './db/job-words.ts';
-import { refreshSpaReaches } from './db/spa-reaches.ts';
+import { REACHES_RUN, refreshSpaReaches } from './db/spa-reaches.ts';
 import { seedDemoEmployers } from './demo/employers.ts';
 import { DEMO_SIZE, isEmpty, seedDemoData } from './demo/seed.ts';
 import { CLUSTER_CHANGE } from './lib/change-bus.ts';
@@ -169,13 +169,13 @@ async function serve() {
     onError: (err) => app.log.warn({ err }, "counting spas' open jobs again failed"),
   });
 
-  // Each spa's reaches found again each day, and at the first start after they were added (decision 90):
-  // spas added since are left out of them and moved ones' are out of date, which costs a nearby page a
-  // wider circle or a second read, never a wrong page.
+  // Each spa's reaches found again each day (decision 90), and at the first start on a database whose
+  // reaches no refresh has found (a seed's or an import's refresh records itself, as this one does): spas
+  // added since are left out of them and moved ones' are out of date, which costs a nearby page a wider
+  // circle or a second read, never a wrong page.
   const reaches = schedule({
     database,
-    name: 'spa-reaches',
-    everyMs: DAY,
+    ...REACHES_RUN,
     checkEveryMs: 3600_000,
     runAtStart: true,
     run: () => refreshSpaReaches(database),

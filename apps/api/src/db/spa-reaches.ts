@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Db } from './database.ts';
+import { recordRun } from '../lib/scheduled-runs.ts';
 
 /**
  * The sizes of a spa's reaches (decision 90): the home page's six nearest, a page of the spas' list (12),
@@ -12,6 +13,12 @@ export const REACH_SIZES = [6, 12, 25, 50, 100] as const;
 export const REACH_STRIPS_PER_DEGREE = 100;
 /** The smallest of REACH_SIZES that holds the first `needed` spas; undefined past the largest. */
 export const reachSize = (needed: number) => REACH_SIZES.find((size) => size >= needed);
+
+/**
+ * The reaches' refresh as a scheduled run: once a day on the server (main.ts). Each refresh, the server's or
+ * a command's (seed, import), records itself, so that the next falls due a day after the last whatever ran it.
+ */
+export const REACHES_RUN = { name: 'spa-reaches', everyMs: 24 * 3600_000 } as const;
 
 /** How many spas one write replaces the reaches of: a millisecond or two of SQLite's one writer. */
 const WRITE_BATCH = 200;
@@ -114,5 +121,6 @@ export async function refreshSpaReaches(d: Db): Promise<number> {
     });
     if (!last) await new Promise((resolve) => setImmediate(resolve));
   }
+  await recordRun(d, REACHES_RUN.name, { everyMs: REACHES_RUN.everyMs });
   return n;
 }

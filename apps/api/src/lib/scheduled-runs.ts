@@ -35,6 +35,20 @@ export async function claimRun(database: Db, name: string, opts: ClaimOptions): 
   return Number(claimed.numUpdatedRows) === 1;
 }
 
+/**
+ * Records a run of `name` done now by other means (a command-line load that did the work itself): the next
+ * one is due `everyMs` from now, so that the server started next does not do it again at once.
+ */
+export async function recordRun(database: Db, name: string, opts: ClaimOptions): Promise<void> {
+  const now = opts.now ?? Date.now();
+  const row = { next_run_at: now + opts.everyMs, claimed_by: opts.owner ?? INSTANCE_ID, claimed_at: now };
+  await database.db
+    .insertInto('scheduled_runs')
+    .values({ name, ...row })
+    .onConflict((oc) => oc.column('name').doUpdateSet(row))
+    .execute();
+}
+
 export interface ScheduleOptions {
   database: Db;
   /** The work's name in scheduled_runs. */

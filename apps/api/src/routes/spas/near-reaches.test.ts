@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertSpa, placeAround } from '../../../test/factories.ts';
-import { REACH_SIZES, REACH_STRIPS_PER_DEGREE, refreshSpaReaches } from '../../db/spa-reaches.ts';
+import {
+  REACHES_RUN,
+  REACH_SIZES,
+  REACH_STRIPS_PER_DEGREE,
+  refreshSpaReaches,
+} from '../../db/spa-reaches.ts';
+import { claimRun } from '../../lib/scheduled-runs.ts';
 import { distanceKm } from '../../lib/geo.ts';
 import { spaPlanning } from '../../repositories/spa-repository.ts';
 
@@ -67,6 +73,27 @@ describe("spas' reaches", () => {
         expect(Number(row[`r${size}`]), `spa ${spa.id}, size ${size}`).toBeCloseTo(distances[size - 1]!, 6);
       }
     }
+  });
+
+  it("records each refresh as the reaches' scheduled run, so that a server started after a seed waits a day", async () => {
+    const before = Date.now();
+    await refreshSpaReaches(t.database);
+    const after = Date.now();
+    const run = await t.database.db
+      .selectFrom('scheduled_runs')
+      .selectAll()
+      .where('name', '=', REACHES_RUN.name)
+      .executeTakeFirstOrThrow();
+    expect(Number(run.next_run_at)).toBeGreaterThanOrEqual(before + REACHES_RUN.everyMs);
+    expect(Number(run.next_run_at)).toBeLessThanOrEqual(after + REACHES_RUN.everyMs);
+    // The server's schedule claims no run now, and claims the next when a day has passed.
+    expect(await claimRun(t.database, REACHES_RUN.name, { everyMs: REACHES_RUN.everyMs })).toBe(false);
+    expect(
+      await claimRun(t.database, REACHES_RUN.name, {
+        everyMs: REACHES_RUN.everyMs,
+        now: after + REACHES_RUN.everyMs,
+      }),
+    ).toBe(true);
   });
 
   it('reads each page of a crowded point from the circle its reaches bound, the same as the whole circle', async () => {
