@@ -367,6 +367,11 @@ export const searchPlanning: {
    * an index ordered by pay; read by tests).
    */
   lastQuick?: QuickFilters;
+  /**
+   * Run between a keyword-in-a-state search's reading of the state's cities and its page (set by tests, to
+   * change the places in between).
+   */
+  afterStatePlaces?: () => Promise<void>;
 } = {
   fewCandidates: FEW_CANDIDATES,
   wordProof: 'likely',
@@ -402,6 +407,18 @@ export const searchPlanning: {
  * so, 308 walked).
  */
 const IN_ORDER_WALK_MAX = 4 * TOTAL_CAP;
+
+/**
+ * A keyword in a state is read from the entries of the state's cities (decision 92) when it has no more
+ * than this many; a state of more is left to the plans.
+ */
+const MAX_STATE_CITIES = 16;
+
+/**
+ * One keyword's ordered ranges of entries read and merged at most (a word's, or the rows of its common
+ * words', in each city of a state); past this the search is left to the plans.
+ */
+const MAX_RANGES = 64;
 
 /**
  * PostgreSQL: the largest share of a place's jobs that its index may leave, by their titles, pay and
@@ -1591,8 +1608,8 @@ export class JobRepository {
     // Words that the statistics show past the cap need no plan of their own: the page is found by
     // walking the date order to it, however deep (the proof costs nothing to make).
     const byWordStatistics = terms.length > 0 && this.pastCapByWords(f, terms);
-    // One keyword alone, keywords in one city, or keywords inside common words only: their jobs read
-    // newest first from the lists of the words that contain them (decisions 64 and 77); counted too,
+    // One keyword alone, keywords in one city or state, or keywords inside common words only: their jobs
+    // read newest first from the lists of the words that contain them (decisions 64 and 77); counted too,
     // unless the statistics show them past the cap.
     if (
       sort === 'newest' &&
@@ -1601,6 +1618,7 @@ export class JobRepository {
       // and experience asked (decision 81); else the trigram index finds the few jobs that hold them all.
       (terms.length === 1 ||
         !!f.city ||
+        !!f.state ||
         (await this.probeShare({ ...f, salaryMin: undefined, experience: undefined }, terms, now)) >=
           BOARD_TOGETHER_MIN)
     ) {
@@ -1721,11 +1739,11 @@ export class JobRepository {
   }
 
   /**
-   * A search that the words' lists can answer (db/job-words.ts): one keyword, alone or in one city; or
-   * several keywords in one city, of which the lists serve at least one, or across the board on
-   * PostgreSQL, all but one at most inside common words with bits (decision 81); with pay and experience
-   * or without (the entries carry both, migration 0038); in one category or not (the entries carry it
-   * too, migration 0043, decision 82).
+   * A search that the words' lists can answer (db/job-words.ts): one keyword, alone or in one city or
+   * state; or several keywords in one city or state, of which the lists serve at least one, or across the
+   * board on PostgreSQL, all but one at most inside common words with bits (decision 81); with pay and
+   * experience or without (the entries carry both, migration 0038); in one category or not (the entries
+   * carry it too, migration 0043, decision 82). A state is read as its cities (decision 92).
    */
   private wordListsServe(f: SearchFilters, terms: TextTerm[]): boolean {
     return (
@@ -1734,10 +1752,9 @@ export class JobRepository {
       !searchPlanning.force &&
       terms.length > 0 &&
       // Several keywords across the board: on PostgreSQL, when the lists find them (fromWordLists).
-      (terms.length === 1 || !!f.city || this.d.engine === 'postgres') &&
+      (terms.length === 1 || !!f.city || !!f.state || this.d.engine === 'postgres') &&
       terms.every((t) => t.kind === 'word') &&
       terms.some((t) => wordsServe(t.text)) &&
-      !f.state &&
       !f.postedDate &&
       !f.spaIds &&
       f.lat === undefined
@@ -1766,15 +1783,21 @@ export class JobRepository {
    * keyword's ranges as it reads them (Merge Append, then Unique): nothing is sorted. SQLite's reads go
    * to its read threads one statement at a time: the page's statement counts again the words still not
    * common, and a word marked in between (its entries dropped after) sends the search the old way.
+   *
+   * A state (decision 92) is read as its cities, found in the rows of job_place_counts, each city's
+   * entries as a city's (one keyword: a range for each word in each city, MAX_RANGES at most), when no
+   * other state has one of them and it has no more than MAX_STATE_CITIES; on SQLite the page's statement
+   * checks that its places are still those read.
    */
   private async fromWordLists(
     texts: string[],
     {
       city,
+      state,
       category,
       salaryMin,
       experience,
-    }: Pick<SearchFilters, 'city' | 'category' | 'salaryMin' | 'experience'>,
+    }: Pick<SearchFilters, 'city' | 'state' | 'category' | 'salaryMin' | 'experience'>,
     offset: number,
     limit: number,
     counted: boolean,
@@ -1826,12 +1849,40 @@ export class JobRepository {
       if (listed.some((k) => !k.ids.length && !k.bits)) return { ids: [], n: 0 };
       // Keywords inside common words only, with others not listed: the rows are walked as before.
       if (tested.length && listed.every((k) => !k.ids.length)) return undefined;
-      // The city, category, pay and experience asked, tested on the entries, which carry them (migrations
+      // A state: its cities, from the rows of the places' counts, which every open job's place has
+      // (decision 73), read in the same snapshot; the entries carry the city, not the state (decision 92).
+      // A row that holds now with no open job is passed over: no entry of its place can be found. A city
+      // that another state has open jobs in too, or more than MAX_STATE_CITIES, leave the search to the
+      // plans.
+      let cities = city === undefined ? undefined : [city];
+      const present = (p: string) =>
+        sql`(${sql.ref(`${p}.open_jobs`)} > 0 or ${sql.ref(`${p}.open_jobs_from`)} > ${now}
+          or ${sql.ref(`${p}.open_jobs_until`)} <= ${now})`;
+      if (state !== undefined) {
+        const rows = (
+          await sql<{ city: string; shared: boolean | number }>`select distinct p.city,
+              exists (select 1 from job_place_counts as o
+                where o.city = p.city and o.state <> ${state} and ${present('o')}) as shared
+            from job_place_counts as p where p.state = ${state} and ${present('p')}
+              ${city === undefined ? sql`` : sql`and p.city = ${city}`}`.execute(db)
+        ).rows;
+        if (!rows.length) return { ids: [], n: 0 };
+        if (rows.length > MAX_STATE_CITIES || rows.some((r) => r.shared)) return undefined;
+        cities = rows.map((r) => r.city);
+        await searchPlanning.afterStatePlaces?.();
+      }
+      // The cities, category, pay and experience asked, tested on the entries, which carry them (migrations
       // 0038 and 0043).
-      const onEntries = sql`${city === undefined ? sql`` : sql`and city = ${city}`}
-        ${category === undefined ? sql`` : sql`and category = ${category}`}
+      const onCities = (of: string[] | undefined) =>
+        of === undefined
+          ? sql``
+          : of.length === 1
+            ? sql`and city = ${of[0]}`
+            : sql`and city in (${sql.join(of)})`;
+      const rest = sql`${category === undefined ? sql`` : sql`and category = ${category}`}
         ${salaryMin ? sql`and salary_min >= ${salaryMin}` : sql``}
         ${experience === undefined ? sql`` : sql`and (experience_min is null or experience_min <= ${experience})`}`;
+      const onEntries = sql`${onCities(cities)} ${rest}`;
       const open = sql`(expires_at is null or expires_at > ${now})`;
       // The jobs holding a common word of each of `bits`, from their rows of common words' bits.
       const holding = (bits: bigint[]) =>
@@ -1844,7 +1895,7 @@ export class JobRepository {
       const entered = listed.filter((k) => k.ids.length);
       // Several keywords across the board (decision 81): those inside common words with bits, and one
       // keyword at most with entries, all walked in date order; any other search is left to the plans.
-      const board = texts.length > 1 && city === undefined;
+      const board = texts.length > 1 && cities === undefined;
       if (board && (entered.length > 1 || tested.length)) return undefined;
       // How the keyword with entries is joined with the rows of bits, across the board.
       let join: 'merge' | 'lookup' | undefined;
@@ -1858,19 +1909,24 @@ export class JobRepository {
         // One keyword, or keywords inside common words only (all tested on one row of bits each).
         const ids = entered.length ? entered[0]!.ids : [];
         const bits = entered.length ? [entered[0]!.bits].filter((b) => b) : bitsOnly;
-        // Each word's newest `reach`, in order; and the newest `reach` holding the common words.
-        const arm = (id: number, reach: number) => sql`select posted_at, job_id from job_words
-          where word_id = ${id} ${onEntries} and ${open}
+        // Each word's newest `reach` (in each city of a state), in order; and the newest `reach` holding the
+        // common words.
+        const each = cities === undefined ? [undefined] : cities.map((c) => [c]);
+        if ((ids.length + (bits.length ? 1 : 0)) * each.length > MAX_RANGES) return undefined;
+        const arm = (id: number, of: string[] | undefined, reach: number) => sql`select posted_at, job_id
+          from job_words where word_id = ${id} ${onCities(of)} ${rest} and ${open}
           order by posted_at desc, job_id desc limit ${reach}`;
-        const commonArm = (reach: number) => sql`select posted_at, job_id from job_common_words
-          where ${holding(bits)} ${onEntries} and ${open}
+        const commonArm = (of: string[] | undefined, reach: number) => sql`select posted_at, job_id
+          from job_common_words where ${holding(bits)} ${onCities(of)} ${rest} and ${open}
           order by posted_at desc, job_id desc limit ${reach}`;
         const merged = (reach: number) =>
           sql.join(
-            [
-              ...ids.map((id) => (pg ? sql`(${arm(id, reach)})` : sql`select * from (${arm(id, reach)})`)),
-              ...(bits.length ? [sql`(${commonArm(reach)})`] : []),
-            ],
+            each.flatMap((of) => [
+              ...ids.map((id) =>
+                pg ? sql`(${arm(id, of, reach)})` : sql`select * from (${arm(id, of, reach)})`,
+              ),
+              ...(bits.length ? [sql`(${commonArm(of, reach)})`] : []),
+            ]),
             sql` union all `,
           );
         const distinct = (reach: number, page: RawBuilder<unknown>) =>
@@ -1965,17 +2021,30 @@ export class JobRepository {
         return { ids: page.rows.map((r) => Number(r.job_id)), n: await n(page.rows) };
       }
       const all = listed.flatMap((k) => k.ids);
+      // A state's places as read before: no other of its cities with open jobs (unless one city was
+      // asked), and no other state with open jobs in its cities.
+      const samePlaces =
+        state === undefined
+          ? sql`1`
+          : sql`${
+              city === undefined
+                ? sql`not exists (select 1 from job_place_counts as p where p.state = ${state}
+                    and p.city not in (${sql.join(cities!)}) and ${present('p')}) and`
+                : sql``
+            } not exists (select 1 from job_place_counts as o where o.city in (${sql.join(cities!)})
+              and o.state <> ${state} and ${present('o')})`;
       const r = await sql<{
         still: number | null;
+        places: number | null;
         posted_at: number | null;
         job_id: number | null;
         n: number | null;
       }>`
         select (select count(*) from job_word_list where id in (${sql.join(all)}) and common = 0) as still,
-          null as posted_at, null as job_id, null as n
+          ${samePlaces} as places, null as posted_at, null as job_id, null as n
         union all
-        select null, p.posted_at, p.job_id, p.n from (${pageOf}) as p`.execute(db);
-      if (Number(r.rows[0]?.still) !== new Set(all).size) return undefined;
+        select null, null, p.posted_at, p.job_id, p.n from (${pageOf}) as p`.execute(db);
+      if (Number(r.rows[0]?.still) !== new Set(all).size || !Number(r.rows[0]?.places)) return undefined;
       const rows = r.rows
         .slice(1)
         .sort((a, b) => Number(b.posted_at) - Number(a.posted_at) || Number(b.job_id) - Number(a.job_id));

@@ -141,9 +141,9 @@ describe("the lists of each word's jobs", () => {
     await t.database.db.updateTable('jobs').set({ city: 'Nashik' }).where('id', '=', inPune).execute();
     expect((await both('kumkumadi', 'Pune')).listed[0]!.ids).toEqual([]);
     expect((await both('kumkumadi', 'Nashik')).listed[0]!.ids).toEqual([String(inPune)]);
-    // Another filter beside the city is left to the walk.
+    // The posted date beside the city is left to the walk.
     const before = searchPlanning.fromWordLists;
-    await pages({ q: 'kumkumadi', city: 'Nashik', state: 'Maharashtra' });
+    await pages({ q: 'kumkumadi', city: 'Nashik', postedDate: '2026-01-01' });
     expect(searchPlanning.fromWordLists).toBe(before);
   });
 
@@ -209,6 +209,128 @@ describe("the lists of each word's jobs", () => {
     expect((await both('lemongrove', undefined, { category: 'Wellness' })).listed[0]!.ids).toEqual([
       String(job),
     ]);
+  });
+
+  it('finds a keyword in one state from its cities as the walk does, and leaves a state sharing a city to the walk (decision 92)', async () => {
+    const served = async (query: Record<string, string>) => {
+      const r = await bothWays(query);
+      return { served: r.served, ids: r.listed[0]!.ids, total: r.listed[0]!.total };
+    };
+    const surat = await insertSpa(t.database, { name: 'Vetiver House', city: 'Surat', state: 'Gujarat' });
+    const blr = await insertSpa(t.database, { name: 'Vetiver Court', city: 'Bengaluru', state: 'Karnataka' });
+    const inSurat = await insertJob(t.database, surat, {
+      title: 'Vetiver Therapist',
+      city: 'Surat',
+      state: 'Gujarat',
+      salary_min: 25_000,
+    });
+    const inBlr = await insertJob(t.database, blr, {
+      title: 'Vetiver Stylist',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+    });
+    expect(await served({ q: 'vetiver', state: 'Gujarat' })).toEqual({
+      served: true,
+      ids: [String(inSurat)],
+      total: 1,
+    });
+    expect((await served({ q: 'vetiver', state: 'Karnataka' })).ids).toEqual([String(inBlr)]);
+    expect((await served({ q: 'vetiver therap', state: 'Karnataka' })).ids).toEqual([]);
+    expect((await served({ q: 'vetiver therap', state: 'Gujarat' })).ids).toEqual([String(inSurat)]);
+    expect((await served({ q: 'vetiver', state: 'Gujarat', salaryMin: '30000' })).ids).toEqual([]);
+    // A city and a state together: the city's, if the state has it; none, if not.
+    expect((await served({ q: 'vetiver', city: 'Surat', state: 'Gujarat' })).ids).toEqual([String(inSurat)]);
+    expect(await served({ q: 'vetiver', city: 'Surat', state: 'Karnataka' })).toEqual({
+      served: true,
+      ids: [],
+      total: 0,
+    });
+    // Other states and keywords, with the other filters; a state with no job.
+    let found = 0;
+    const queries: Record<string, string>[] = [
+      { q: 'stylist', state: 'Karnataka' },
+      { q: 'look', state: 'Karnataka', category: 'Therapist' },
+      { q: 'therap', state: 'Gujarat', experience: '2' },
+      { q: 'मसाज', state: 'Gujarat' },
+      { q: 'stylist look', state: 'Karnataka' },
+      { q: 'vetiver ma', state: 'Karnataka' },
+      { q: 'look', state: 'Nowhere' },
+    ];
+    for (const query of queries) {
+      const r = await served(query);
+      expect(r.served, JSON.stringify(query)).toBe(true);
+      found += r.total;
+    }
+    expect(found).toBeGreaterThan(0);
+    // A job moved to another state is found in that state only.
+    await t.database.db
+      .updateTable('jobs')
+      .set({ city: 'Mysuru', state: 'Karnataka' })
+      .where('id', '=', inSurat)
+      .execute();
+    expect((await served({ q: 'vetiver', state: 'Gujarat' })).ids).toEqual([]);
+    expect((await served({ q: 'vetiver', state: 'Karnataka' })).ids).toEqual([
+      String(inBlr),
+      String(inSurat),
+    ]);
+    // Rampur is a city of two states: the entries, which carry the city alone, cannot tell its jobs apart,
+    // so either state is searched as before, with the same answers.
+    const up = await insertJob(t.database, spaId, {
+      title: 'Zarvelle Masseur',
+      city: 'Rampur',
+      state: 'Uttar Pradesh',
+    });
+    const hp = await insertJob(t.database, spaId, {
+      title: 'Zarvelle Masseur',
+      city: 'Rampur',
+      state: 'Himachal Pradesh',
+    });
+    expect(await served({ q: 'zarvelle', state: 'Uttar Pradesh' })).toEqual({
+      served: false,
+      ids: [String(up)],
+      total: 1,
+    });
+    expect(await served({ q: 'zarvelle', state: 'Himachal Pradesh' })).toEqual({
+      served: false,
+      ids: [String(hp)],
+      total: 1,
+    });
+    // Once one of them has no open job, its city tells the other's again.
+    await t.database.db.updateTable('jobs').set({ is_active: 0 }).where('id', '=', hp).execute();
+    expect(await served({ q: 'zarvelle', state: 'Uttar Pradesh' })).toEqual({
+      served: true,
+      ids: [String(up)],
+      total: 1,
+    });
+    // A city of the state put in another's between reading the state's cities and its page: on PostgreSQL
+    // both are read in one snapshot, which holds the jobs as they were; SQLite's page finds its places
+    // changed and searches as before, which finds them as they are.
+    await insertJob(t.database, spaId, { title: 'Zarvelle Stylist', city: 'Panaji', state: 'Goa' });
+    await insertJob(t.database, spaId, { title: 'Panchakarma Therapist', city: 'Kochi', state: 'Kerala' });
+    let inKerala = 0;
+    searchPlanning.afterStatePlaces = async () => {
+      searchPlanning.afterStatePlaces = undefined;
+      inKerala = await insertJob(t.database, spaId, {
+        title: 'Zarvelle Stylist',
+        city: 'Panaji',
+        state: 'Kerala',
+      });
+    };
+    const before = searchPlanning.fromWordLists;
+    const res = await t.app.inject({ url: '/api/v1/spajobs', query: { q: 'zarvelle', state: 'Kerala' } });
+    expect(res.json<{ data: { _id: string }[] }>().data.map((j) => j._id)).toEqual(
+      t.engine === 'postgres' ? [] : [String(inKerala)],
+    );
+    expect(searchPlanning.fromWordLists - before).toBe(t.engine === 'postgres' ? 1 : 0);
+    expect(inKerala).toBeGreaterThan(0);
+    // So is a state of more cities than the lists read at once.
+    for (let i = 0; i < 17; i++)
+      await insertJob(t.database, spaId, {
+        title: 'Zarvelle Helper',
+        city: `Town ${i}`,
+        state: 'Manyplaces',
+      });
+    expect(await served({ q: 'zarvelle', state: 'Manyplaces' })).toMatchObject({ served: false, total: 17 });
   });
 
   it('leaves out jobs that are closed or expired', async () => {
