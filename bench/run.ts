@@ -487,9 +487,12 @@ function uncachedScenarios(v: Vocabulary): { name: string; target: number; path:
       path: () => {
         const kind = pick(['common', 'rare', 'misspelt', 'hindi', 'short'] as const);
         const c = pick(v.cities);
+        // A city three times in ten, else a state twice in ten (the jobs page's sidebar offers both).
+        const place = Math.random();
         return `/api/v1/spajobs${q({
           q: pick(WORDS[kind]),
-          city: Math.random() < 0.3 ? c.city : undefined,
+          city: place < 0.3 ? c.city : undefined,
+          state: place >= 0.3 && place < 0.5 ? c.state : undefined,
           page: page(kind === 'common' ? 50 : 3),
           limit: 9,
         })}`;
@@ -565,6 +568,11 @@ async function adversarialSweep(base: string, v: Vocabulary): Promise<Row[]> {
     // A word and the quick filters that seldom go together: fewer than the cap match, so every open job
     // is passed to count them (decision 49).
     ['a word with pay and experience', '/api/v1/spajobs?q=manager&salaryMin=30000&experience=2'],
+    // A word in a state, with experience: read from the entries of the state's cities (decision 92).
+    [
+      'a word in a state, with experience',
+      `/api/v1/spajobs?q=manager&state=${encodeURIComponent(c.state)}&experience=1`,
+    ],
     // A word in a category it seldom or never goes with: read from the words' entries by category
     // (decision 82), where a plan would pass the category's jobs or the word's.
     ['a word in a category without it', '/api/v1/spajobs?q=manager&category=Therapist'],
