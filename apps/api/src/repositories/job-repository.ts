@@ -157,9 +157,22 @@ type Plan =
        */
       ids?: number[];
     }
-  | { kind: 'window'; rows: number }
+  /**
+   * The newest `rows` jobs of the filters, each tested; in a state, from the entries of its `cities` that
+   * carry their text (decision 92).
+   */
+  | { kind: 'window'; rows: number; byCities?: StateWindow }
   | { kind: 'index'; driver: TextTerm; trigrams: string[] }
   | { kind: 'semijoin'; driver: TextTerm; trigrams: string[]; many?: boolean };
+
+/**
+ * A state's window of newest jobs (decision 92): its cities, and the date and id of the newest `rows`-th
+ * job of the filters.
+ */
+interface StateWindow {
+  cities: string[];
+  edge: { posted_at: number; id: number };
+}
 
 interface PlanStats {
   open: number;
@@ -327,6 +340,12 @@ export const searchPlanning: {
   quickFewPaid: number;
   /** Whether a keyword across the board may be read from its words' lists (decision 64). */
   wordLists: boolean;
+  /** One or two characters in a state looked for on its cities' entries that carry the text (decision 92). */
+  stateWindows: boolean;
+  /** How many of the newest jobs one or two characters are looked for among (SHORT_TEXT_WINDOW; set by tests). */
+  shortWindow: number;
+  /** Windows read from a state's cities' entries (read by tests). */
+  fromStateWindows: number;
   /** Searches answered from the words' lists (read by tests). */
   fromWordLists: number;
   /** SQLite: whether several terms' candidates are the jobs holding all their trigrams (decision 72). */
@@ -386,6 +405,9 @@ export const searchPlanning: {
   sampledJobs: 0,
   quickFewPaid: QUICK_FEW_PAID,
   wordLists: true,
+  stateWindows: true,
+  shortWindow: SHORT_TEXT_WINDOW,
+  fromStateWindows: 0,
   fromWordLists: 0,
   jointCandidates: true,
   jointFew: 0,
@@ -419,6 +441,9 @@ const MAX_STATE_CITIES = 16;
  * words', in each city of a state); past this the search is left to the plans.
  */
 const MAX_RANGES = 64;
+
+/** The most cities of a state whose entries its window of newest jobs is read from (decision 92). */
+const MAX_WINDOW_CITIES = 64;
 
 /**
  * PostgreSQL: the largest share of a place's jobs that its index may leave, by their titles, pay and
@@ -979,21 +1004,31 @@ export class JobRepository {
       const text = pg
         ? [sql<string>`jobs.search_head`.as('search_head'), sql<boolean>`jobs.search_long`.as('search_long')]
         : [sql<string>`jobs.description`.as('description')];
-      return matchAll(
-        this.db.selectFrom(
-          this.base(f, now, undefined, false, this.testsTextOnEntries(f, terms))
-            .select(
-              titles
-                ? ['jobs.id', 'jobs.posted_at', 'jobs.title']
-                : ['jobs.id', 'jobs.posted_at', 'jobs.title', 'jobs.spa_name', ...text],
-            )
-            .orderBy('jobs.posted_at', 'desc')
-            .orderBy('jobs.id', 'desc')
-            .limit(plan.rows)
-            .as('jobs'),
-        ) as unknown as JobsQuery,
-        pg,
-      );
+      const columns = titles
+        ? (['jobs.id', 'jobs.posted_at', 'jobs.title'] as const)
+        : (['jobs.id', 'jobs.posted_at', 'jobs.title', 'jobs.spa_name'] as const);
+      let window;
+      if (plan.byCities) {
+        // In a state (decision 92): the jobs from the newest `rows`-th of the filters on (by date and id),
+        // read from the entries of the state's cities in the index that carries the text and the state
+        // (SQLite: jobs_open_city_text; PostgreSQL: jobs_open_city_search), the filters tested on them;
+        // not each of those jobs' rows.
+        const { cities, edge } = plan.byCities;
+        searchPlanning.fromStateWindows++;
+        const from = pg
+          ? this.db.selectFrom('jobs')
+          : (this.db.selectFrom(sql`jobs indexed by jobs_open_city_text` as unknown as 'jobs') as JobsQuery);
+        window = this.base(f, now, from, false)
+          .where('jobs.city', 'in', cities)
+          .where(sql<SqlBool>`(jobs.posted_at, jobs.id) >= (${edge.posted_at}, ${edge.id})`)
+          .select([...columns, ...(titles ? [] : text)]);
+      } else
+        window = this.base(f, now, undefined, false, this.testsTextOnEntries(f, terms))
+          .select([...columns, ...(titles ? [] : text)])
+          .orderBy('jobs.posted_at', 'desc')
+          .orderBy('jobs.id', 'desc')
+          .limit(plan.rows);
+      return matchAll(this.db.selectFrom(window.as('jobs')) as unknown as JobsQuery, pg);
     }
     const paid = plan.kind === 'walk' && plan.quick === 'paid';
     const asChosen =
@@ -1455,6 +1490,40 @@ export class JobRepository {
     return true;
   }
 
+  /**
+   * The window of one or two characters in a state with no city (decision 92): the state's cities, every
+   * city a job of it was ever in, from job_place_counts (decision 73), whose rows are never deleted; and
+   * where the window starts, the newest `rows`-th job of the filters, from the state's narrow index. Only
+   * with no other filter but the posted date, so that the window's entries are its jobs (a category or
+   * pay would leave most of the cities' entries out), and only if the state has that many jobs (else they
+   * are fewer than the window, and read as before); none beyond MAX_WINDOW_CITIES.
+   */
+  private async stateWindow(f: SearchFilters, rows: number, now: number): Promise<StateWindow | undefined> {
+    if (!searchPlanning.stateWindows || !f.state || f.city || f.spaIds || f.category || quickFiltered(f))
+      return undefined;
+    const cities = await this.db
+      .selectFrom('job_place_counts')
+      .where('state', '=', f.state)
+      .select('city')
+      .distinct()
+      .limit(MAX_WINDOW_CITIES + 1)
+      .execute();
+    if (!cities.length || cities.length > MAX_WINDOW_CITIES) return undefined;
+    const edge = await this.base(f, now, undefined, false)
+      .select(['jobs.posted_at', 'jobs.id'])
+      .orderBy('jobs.posted_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(1)
+      .offset(rows - 1)
+      .executeTakeFirst();
+    return (
+      edge && {
+        cities: cities.map((r) => r.city),
+        edge: { posted_at: Number(edge.posted_at), id: Number(edge.id) },
+      }
+    );
+  }
+
   /** A walk with these filters tests each job's text on an index entry, all jobs' or a city's, with no row. */
   private walksTextEntries(f: SearchFilters): boolean {
     return this.walksTextIndex(f) || this.walksCityText(f);
@@ -1656,7 +1725,11 @@ export class JobRepository {
         : !indexed.length
           ? // One or two characters (on PostgreSQL, no three letters or digits in a row): no index can
             // serve them; only the newest jobs are tested.
-            { kind: 'window', rows: SHORT_TEXT_WINDOW }
+            {
+              kind: 'window',
+              rows: searchPlanning.shortWindow,
+              byCities: await this.stateWindow(f, searchPlanning.shortWindow, now),
+            }
           : await this.textPlan(f, terms, indexed, now);
     if (terms.length && plan !== 'none') {
       searchPlanning.lastPlan = plan.kind;
