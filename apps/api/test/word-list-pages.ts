@@ -5,9 +5,16 @@ import type { ListBody, Shown } from './word-statistics-board.ts';
 
 /**
  * The words' lists' tests (decisions 64 and 77): a search's pages as the lists read them and as the walk
- * does. `app` gives the test's app once it is made.
+ * does. `app` gives the test's app once it is made. `way` names the way of reading compared (by default
+ * the lists): the setting that turns it off, and the count of searches it answered.
  */
-export function wordListPages(app: () => TestApp) {
+export function wordListPages(
+  app: () => TestApp,
+  way: {
+    off: 'wordLists' | 'stateWindows';
+    count: 'fromWordLists' | 'fromStateWindows';
+  } = { off: 'wordLists', count: 'fromWordLists' },
+) {
   let spelling = 0;
   const list = (query: Record<string, string>) =>
     app().app.inject({ url: '/api/v1/spajobs', query: { ...query, _: String(++spelling) } });
@@ -24,16 +31,16 @@ export function wordListPages(app: () => TestApp) {
     return out;
   };
 
-  /** The search read from the lists, and as it is read without them: the same pages, and whether the lists served. */
+  /** The search read the way compared, and as it is read without it: the same pages, and whether it served. */
   const both = async (query: Record<string, string>) => {
-    const before = searchPlanning.fromWordLists;
+    const before = searchPlanning[way.count];
     const listed = await pages(query);
-    const served = searchPlanning.fromWordLists > before;
-    searchPlanning.wordLists = false;
+    const served = searchPlanning[way.count] > before;
+    searchPlanning[way.off] = false;
     try {
       expect(await pages(query), JSON.stringify(query)).toEqual(listed);
     } finally {
-      searchPlanning.wordLists = true;
+      searchPlanning[way.off] = true;
     }
     return { listed, served };
   };

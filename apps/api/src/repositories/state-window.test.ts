@@ -29,20 +29,8 @@ describe("a state's window of newest jobs, from its cities", () => {
     await t.close();
   });
 
-  const { pages } = wordListPages(() => t);
   /** The pages read from the cities' entries, and read from the state's jobs: the same; and whether the first was. */
-  const both = async (query: Record<string, string>) => {
-    const before = searchPlanning.fromStateWindows;
-    const read = await pages(query);
-    const byCities = searchPlanning.fromStateWindows > before;
-    searchPlanning.stateWindows = false;
-    try {
-      expect(await pages(query), JSON.stringify(query)).toEqual(read);
-    } finally {
-      searchPlanning.stateWindows = true;
-    }
-    return { read, byCities };
-  };
+  const { both } = wordListPages(() => t, { off: 'stateWindows', count: 'fromStateWindows' });
 
   it('finds one or two characters in a state as its own jobs do', async () => {
     expect(large.length).toBeGreaterThan(0);
@@ -57,10 +45,10 @@ describe("a state's window of newest jobs, from its cities", () => {
       ];
       for (const query of queries) {
         const r = await both(query);
-        expect(r.byCities, JSON.stringify(query)).toBe(true);
+        expect(r.served, JSON.stringify(query)).toBe(true);
         // The window holds WINDOW jobs: no more than that many match.
-        expect(r.read[0]!.total).toBeLessThanOrEqual(WINDOW);
-        found += r.read[0]!.total;
+        expect(r.listed[0]!.total).toBeLessThanOrEqual(WINDOW);
+        found += r.listed[0]!.total;
       }
     }
     expect(found).toBeGreaterThan(0);
@@ -71,10 +59,10 @@ describe("a state's window of newest jobs, from its cities", () => {
     const spa = await insertSpa(t.database, { name: 'Quillon Spa', city: 'Newtown', state });
     const job = await insertJob(t.database, spa, { title: 'Quillon Aa Therapist', city: 'Newtown', state });
     const r = await both({ q: 'aa', state });
-    expect(r.byCities).toBe(true);
-    expect(r.read[0]!.ids[0]).toBe(String(job));
+    expect(r.served).toBe(true);
+    expect(r.listed[0]!.ids[0]).toBe(String(job));
     await t.database.db.updateTable('jobs').set({ state: 'Elsewhere' }).where('id', '=', job).execute();
-    expect((await both({ q: 'aa', state })).read[0]!.ids).not.toContain(String(job));
+    expect((await both({ q: 'aa', state })).listed[0]!.ids).not.toContain(String(job));
   });
 
   it('reads the window as before with a category, pay or experience, or when the state has fewer jobs', async () => {
@@ -89,8 +77,8 @@ describe("a state's window of newest jobs, from its cities", () => {
     ];
     for (const query of queries) {
       const r = await both(query);
-      expect(r.byCities, JSON.stringify(query)).toBe(false);
+      expect(r.served, JSON.stringify(query)).toBe(false);
     }
-    expect((await both({ q: 'aa', state: 'Tinystate' })).read[0]!.total).toBe(1);
+    expect((await both({ q: 'aa', state: 'Tinystate' })).listed[0]!.total).toBe(1);
   });
 });
