@@ -11,8 +11,8 @@ import type { ListBody, Shown } from './word-statistics-board.ts';
 export function wordListPages(
   app: () => TestApp,
   way: {
-    off: 'wordLists' | 'stateWindows';
-    count: 'fromWordLists' | 'fromStateWindows';
+    off: 'wordLists' | 'stateWindows' | 'stateText';
+    count: 'fromWordLists' | 'fromStateWindows' | 'fromStateText';
   } = { off: 'wordLists', count: 'fromWordLists' },
 ) {
   let spelling = 0;

@@ -46,6 +46,7 @@ import * as spaCards from './migrations/0044-spa-cards.ts';
 import * as spaCardsInTheirIndex from './migrations/0045-spa-cards-in-their-index.ts';
 import * as spaCardHeadsLz4 from './migrations/0046-spa-card-heads-lz4.ts';
 import * as spaReaches from './migrations/0047-spa-reaches.ts';
+import * as stateKeywordWalkSqlite from './migrations/0048-state-keyword-walk-sqlite.ts';
 
 /**
  * Migrations are plain modules listed here in order, so both engines and the
@@ -113,6 +114,7 @@ const migrations: Migrations = {
   '0045-spa-cards-in-their-index': spaCardsInTheirIndex,
   '0046-spa-card-heads-lz4': spaCardHeadsLz4,
   '0047-spa-reaches': spaReaches,
+  '0048-state-keyword-walk-sqlite': stateKeywordWalkSqlite,
 };
 
 export async function migrateToLatest(database: Db): Promise<void> {

@@ -171,7 +171,8 @@ type Plan =
  */
 interface StateWindow {
   cities: string[];
-  edge: { posted_at: number; id: number };
+  /** Where the window starts; none when the state has fewer jobs than the window, all of them in it. */
+  edge?: { posted_at: number; id: number };
 }
 
 interface PlanStats {
@@ -342,6 +343,10 @@ export const searchPlanning: {
   wordLists: boolean;
   /** One or two characters in a state looked for on its cities' entries that carry the text (decision 92). */
   stateWindows: boolean;
+  /** SQLite: whether words in a state are tested on the entries of jobs_open_state_text (decision 93). */
+  stateText: boolean;
+  /** SQLite searches whose words were tested on the entries of jobs_open_state_text (read by tests). */
+  fromStateText: number;
   /** How many of the newest jobs one or two characters are looked for among (SHORT_TEXT_WINDOW; set by tests). */
   shortWindow: number;
   /** Windows read from a state's cities' entries (read by tests). */
@@ -406,6 +411,8 @@ export const searchPlanning: {
   quickFewPaid: QUICK_FEW_PAID,
   wordLists: true,
   stateWindows: true,
+  stateText: true,
+  fromStateText: 0,
   shortWindow: SHORT_TEXT_WINDOW,
   fromStateWindows: 0,
   fromWordLists: 0,
@@ -603,7 +610,8 @@ export function filtersSource(
   // Words tested on the entries of the index that carries all the text: all open jobs', or a city's; with a
   // pay floor across the board, the jobs that pay enough from the one in pay order (decision 59).
   if (text && quick === 'paid' && !placed(f)) return named('jobs_open_salary_text');
-  if (text) return named(f.city ? 'jobs_open_city_text' : 'jobs_open_text');
+  if (text)
+    return named(f.city ? 'jobs_open_city_text' : f.state ? 'jobs_open_state_text' : 'jobs_open_text');
   if (quickFiltered(f)) {
     if (quick === 'paid')
       return named(
@@ -631,6 +639,14 @@ const titlesOnly = (f: SearchFilters, terms: TextTerm[]) =>
 
 /** Jobs whose counted views one statement writes (see writeViews). */
 const VIEW_SLICE = 50;
+
+/**
+ * A row of job_place_counts (aliased `p`) that holds now with an open job: one whose count is not zero, or
+ * whose count holds only between two times and not now (decision 73).
+ */
+const placePresent = (p: string, now: number) =>
+  sql<SqlBool>`(${sql.ref(`${p}.open_jobs`)} > 0 or ${sql.ref(`${p}.open_jobs_from`)} > ${now}
+    or ${sql.ref(`${p}.open_jobs_until`)} <= ${now})`;
 
 /** What a job shows of its spa, beside the job's own columns. */
 const SPA_OF_JOB = [
@@ -1018,16 +1034,20 @@ export class JobRepository {
         const from = pg
           ? this.db.selectFrom('jobs')
           : (this.db.selectFrom(sql`jobs indexed by jobs_open_city_text` as unknown as 'jobs') as JobsQuery);
-        window = this.base(f, now, from, false)
-          .where('jobs.city', 'in', cities)
-          .where(sql<SqlBool>`(jobs.posted_at, jobs.id) >= (${edge.posted_at}, ${edge.id})`)
-          .select([...columns, ...(titles ? [] : text)]);
-      } else
+        const inCities = this.base(f, now, from, false).where('jobs.city', 'in', cities);
+        window = (
+          edge
+            ? inCities.where(sql<SqlBool>`(jobs.posted_at, jobs.id) >= (${edge.posted_at}, ${edge.id})`)
+            : inCities
+        ).select([...columns, ...(titles ? [] : text)]);
+      } else {
+        if (!titles && this.walksStateText(f)) searchPlanning.fromStateText++;
         window = this.base(f, now, undefined, false, this.testsTextOnEntries(f, terms))
           .select([...columns, ...(titles ? [] : text)])
           .orderBy('jobs.posted_at', 'desc')
           .orderBy('jobs.id', 'desc')
           .limit(plan.rows);
+      }
       return matchAll(this.db.selectFrom(window.as('jobs')) as unknown as JobsQuery, pg);
     }
     const paid = plan.kind === 'walk' && plan.quick === 'paid';
@@ -1050,6 +1070,7 @@ export class JobRepository {
     // are tested on each of those jobs, not intersected.
     // SQLite: the words are tested on the entries of an index that carries the texts and their signatures.
     const onEntries = (!paid || this.paysOnText(f)) && this.testsTextOnEntries(f, terms);
+    if (onEntries && this.walksStateText(f)) searchPlanning.fromStateText++;
     const walked = this.base(
       pgWalk ? { ...f, salaryMin: undefined } : f,
       now,
@@ -1495,12 +1516,15 @@ export class JobRepository {
    * city a job of it was ever in, from job_place_counts (decision 73), whose rows are never deleted; and
    * where the window starts, the newest `rows`-th job of the filters, from the state's narrow index. Only
    * with no other filter but the posted date, so that the window's entries are its jobs (a category or
-   * pay would leave most of the cities' entries out), and only if the state has that many jobs (else they
-   * are fewer than the window, and read as before); none beyond MAX_WINDOW_CITIES.
+   * pay would leave most of the cities' entries out); none beyond MAX_WINDOW_CITIES. A state with fewer
+   * jobs than the window has all of them in it: every entry of its cities, the state tested on each, when
+   * no other state has open jobs in one of them (else read as before).
    */
   private async stateWindow(f: SearchFilters, rows: number, now: number): Promise<StateWindow | undefined> {
     if (!searchPlanning.stateWindows || !f.state || f.city || f.spaIds || f.category || quickFiltered(f))
       return undefined;
+    // SQLite reads the window from jobs_open_state_text, in the state's date order (decision 93).
+    if (this.walksStateText(f)) return undefined;
     const cities = await this.db
       .selectFrom('job_place_counts')
       .where('state', '=', f.state)
@@ -1509,6 +1533,7 @@ export class JobRepository {
       .limit(MAX_WINDOW_CITIES + 1)
       .execute();
     if (!cities.length || cities.length > MAX_WINDOW_CITIES) return undefined;
+    const names = cities.map((r) => r.city);
     const edge = await this.base(f, now, undefined, false)
       .select(['jobs.posted_at', 'jobs.id'])
       .orderBy('jobs.posted_at', 'desc')
@@ -1516,17 +1541,42 @@ export class JobRepository {
       .limit(1)
       .offset(rows - 1)
       .executeTakeFirst();
-    return (
-      edge && {
-        cities: cities.map((r) => r.city),
-        edge: { posted_at: Number(edge.posted_at), id: Number(edge.id) },
-      }
-    );
+    if (edge) return { cities: names, edge: { posted_at: Number(edge.posted_at), id: Number(edge.id) } };
+    // Fewer jobs than the window: all of them, from every entry of its cities, unless another state has
+    // open jobs in one of them, whose entries would be read for nothing.
+    const shared = await this.db
+      .selectFrom('job_place_counts as p')
+      .where('p.city', 'in', names)
+      .where('p.state', '<>', f.state)
+      .where(placePresent('p', now))
+      .select('p.city')
+      .limit(1)
+      .executeTakeFirst();
+    return shared ? undefined : { cities: names };
   }
 
-  /** A walk with these filters tests each job's text on an index entry, all jobs' or a city's, with no row. */
+  /**
+   * A walk with these filters tests each job's text on an index entry, all jobs', a city's or a state's,
+   * with no row.
+   */
   private walksTextEntries(f: SearchFilters): boolean {
-    return this.walksTextIndex(f) || this.walksCityText(f);
+    return this.walksTextIndex(f) || this.walksCityText(f) || this.walksStateText(f);
+  }
+
+  /**
+   * SQLite: a walk of a state's jobs (no city, no category, whose own index is walked then) reads the index
+   * of a state's open jobs that carries their text, jobs_open_state_text (migration 0048, decision 93), with
+   * no row.
+   */
+  private walksStateText(f: SearchFilters): boolean {
+    return (
+      this.d.engine === 'sqlite' &&
+      searchPlanning.stateText &&
+      !!f.state &&
+      !f.city &&
+      !f.category &&
+      !f.spaIds
+    );
   }
 
   /**
@@ -1928,9 +1978,7 @@ export class JobRepository {
       // that another state has open jobs in too, or more than MAX_STATE_CITIES, leave the search to the
       // plans.
       let cities = city === undefined ? undefined : [city];
-      const present = (p: string) =>
-        sql`(${sql.ref(`${p}.open_jobs`)} > 0 or ${sql.ref(`${p}.open_jobs_from`)} > ${now}
-          or ${sql.ref(`${p}.open_jobs_until`)} <= ${now})`;
+      const present = (p: string) => placePresent(p, now);
       if (state !== undefined) {
         const rows = (
           await sql<{ city: string; shared: boolean | number }>`select distinct p.city,

@@ -6,7 +6,8 @@ import { activeJobFilter, filtersSource } from '../../repositories/job-repositor
 /**
  * A listing filtered by city, state and category is read from the city and category index of open jobs,
  * in date order, not through jobs_summary and a sort of every such job (`filtersSource`); a city's jobs
- * with words from the index that carries their text, and without words from the narrow one (decision 44);
+ * with words from the index that carries their text, and without words from the narrow one (decision 44),
+ * a state's with words from the state's index that carries their text (decision 93);
  * pay and experience without words on the entries of the filters' index, or from an index ordered by pay
  * (decision 46); with words, on the entries of the index that carries the text (decision 49).
  */
@@ -126,11 +127,18 @@ describe('SQLite: the index a listing with a city is read from', () => {
     expect(details).not.toContain('TEMP B-TREE');
   });
 
+  it('a state’s jobs with a keyword are tested on the entries of the state’s index that carries their text', async () => {
+    const details = await explained(listing({ state: 'Maharashtra' }, { text: true, word: '%guests%' }));
+    expect(details).toContain('COVERING INDEX jobs_open_state_text');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
   it('words with pay and experience are tested on the entries of the index that carries the text', async () => {
     for (const [f, index] of [
       [{ salaryMin: 20_000 }, 'jobs_open_text'],
       [{ experience: 1 }, 'jobs_open_text'],
       [{ salaryMin: 20_000, experience: 2, city: 'Mumbai' }, 'jobs_open_city_text'],
+      [{ salaryMin: 20_000, experience: 2, state: 'Kerala' }, 'jobs_open_state_text'],
     ] as const) {
       const details = await explained(listing(f, { text: true, word: '%guests%' }));
       expect(details, JSON.stringify(f)).toMatch(new RegExp(`COVERING INDEX ${index}\\b`));

@@ -12,8 +12,8 @@ interface ListBody {
  * SQLite weighs a search's plans by what each costs there (decision 24's addendum): a word held by few
  * jobs is read from the trigram index with each candidate's row, unless a filter keeps few jobs, whose
  * entries are then walked keeping the word's candidates, so that only the rows of jobs in both are read.
- * A city's jobs carry their text in an index of their own (decision 44): a word there is tested on its
- * entries, without a row. Several words must all be found: a walk passes over the jobs until it has them
+ * A city's jobs carry their text in an index of their own (decision 44), and so do a state's (decision 93):
+ * a word there is tested on its entries, without a row. Several words must all be found: a walk passes over the jobs until it has them
  * all together, which may be every open job when each word is common but the words together are rare
  * (decision 48).
  */
@@ -41,7 +41,7 @@ describe("SQLite's choice between the word's candidates and the filter's jobs", 
     return { total: body.total, ids: body.data.map((j) => j._id), plan: searchPlanning.lastPlan };
   };
 
-  it('a word in a state keeps its candidates among the state’s jobs, in a city walks them; alone, it reads them', async () => {
+  it('a word in a state’s rows keeps its candidates among them; on entries, in a state or a city, walks them; alone, it reads them', async () => {
     const defaults = { ...searchPlanning };
     const { city, state } = await t.database.db
       .selectFrom('jobs')
@@ -52,6 +52,8 @@ describe("SQLite's choice between the word's candidates and the filter's jobs", 
     const inState = { q: 'stylist', state };
     const inCity = { q: 'stylist', city };
     try {
+      // A state's jobs read row by row, as before decision 93.
+      searchPlanning.stateText = false;
       // The filters' shares come from the summary, counted in the background after the first search.
       let got = await read(inState);
       for (let i = 0; i < 50 && got.plan !== 'semijoin'; i++) {
@@ -60,6 +62,11 @@ describe("SQLite's choice between the word's candidates and the filter's jobs", 
       }
       expect(got.plan).toBe('semijoin');
       expect(got.total).toBeGreaterThan(0);
+      // On the entries of the state's index that carries the text, as on a city's.
+      searchPlanning.stateText = true;
+      const stateWalked = await read(inState);
+      expect(stateWalked.plan).toBe('walk');
+      expect({ total: stateWalked.total, ids: stateWalked.ids }).toEqual({ total: got.total, ids: got.ids });
       const walked = await read(inCity);
       expect(walked.plan).toBe('walk');
       expect(walked.total).toBeGreaterThan(0);
