@@ -2020,6 +2020,8 @@ export class JobRepository {
       if (board && (entered.length > 1 || tested.length)) return undefined;
       // How the keyword with entries is joined with the rows of bits, across the board.
       let join: 'merge' | 'lookup' | undefined;
+      // Several keywords in a city or a state, their entries intersected.
+      let several = false;
       let pageOf: RawBuilder<unknown>;
       let count: () => Promise<number>;
       const counts = (from: RawBuilder<unknown>) => async () =>
@@ -2119,9 +2121,17 @@ export class JobRepository {
           ? sql`select e.posted_at, e.job_id from (${withBits}) as e join jobs on jobs.id = e.job_id
               where ${eb.and(tested.map((text) => this.termMatches(eb, { kind: 'word', text })))}`
           : withBits;
-        // Counted with the page; a page past the last match is counted alone.
-        pageOf = sql`select posted_at, job_id, count(*) over () as n from (${matches}) as m
-          order by posted_at desc, job_id desc limit ${limit} offset ${offset}`;
+        // Counted with the page; a page past the last match is counted alone. PostgreSQL reads the matches
+        // once, whole, then counts and sorts them: with the page's LIMIT above a count over the window, it
+        // took the count to stop early and walked the keyword's entries of every city in date order for the
+        // state's (`wellness consult` in Karnataka: 4,857 of 48,477 entries kept, 36–39 against 24–27 ms).
+        pageOf = pg
+          ? sql`with m as materialized (${matches})
+              select posted_at, job_id, (select count(*) from m) as n from m
+              order by posted_at desc, job_id desc limit ${limit} offset ${offset}`
+          : sql`select posted_at, job_id, count(*) over () as n from (${matches}) as m
+              order by posted_at desc, job_id desc limit ${limit} offset ${offset}`;
+        several = true;
         count = counts(sql`select 1 from (${matches}) as m limit ${TOTAL_CAP + 1}`);
       }
       const n = async (rows: { n: number | null }[]) =>
@@ -2130,6 +2140,8 @@ export class JobRepository {
         // Across the board, the walks in date order as written, stopping at what is asked, in this
         // process: PostgreSQL, taking the rows of bits for rare, would rather read every one and sort
         // them, or start workers (20–35 ms) to walk them in parallel.
+        // Several keywords in a place: no more matches than a fifth of its jobs, read in this process too.
+        if (several) await localPlanSettings(db, { max_parallel_workers_per_gather: '0' });
         if (board)
           await localPlanSettings(db, {
             enable_sort: 'off',
