@@ -587,8 +587,8 @@ const placed = (f: SearchFilters) => !!f.city || !!f.state || !!f.category;
  * then. A city without a category names one of its two indexes (decision 44): with words tested on each
  * job (`text`), the one that carries every text they are tested on; otherwise the narrow one, which
  * SQLite would otherwise leave for the wider (a deep page of Pune's jobs: 1.2 against 2.8 ms). Words tested
- * on all open jobs name the index that carries their text (`text` without a city). Otherwise the
- * planner's choice stands. Best paid first in a city, or in a category without a city (`order`), names the
+ * on all open jobs, or on a state's, name the index that carries their text (`text` without a city; a
+ * state's since decision 93). Otherwise the planner's choice stands. Best paid first in a city, or in a category without a city (`order`), names the
  * index in that order (decision 45). Not for the jobs of a place's spas, nor for a test of `is_active`
  * that no partial index can serve (`byId`). Pay or experience (the quick filters) walk the filters'
  * listing index, which carries both (decision 46), or, with words tested on the entries, the index that
@@ -607,8 +607,9 @@ export function filtersSource(
   const named = (index: string) =>
     db.selectFrom(sql`jobs indexed by ${sql.raw(index)}` as unknown as 'jobs') as JobsQuery;
   if (engine !== 'sqlite' || byId || f.spaIds) return db.selectFrom('jobs');
-  // Words tested on the entries of the index that carries all the text: all open jobs', or a city's; with a
-  // pay floor across the board, the jobs that pay enough from the one in pay order (decision 59).
+  // Words tested on the entries of the index that carries all the text: all open jobs', a city's, or a
+  // state's (decision 93); with a pay floor across the board, the jobs that pay enough from the one in pay
+  // order (decision 59).
   if (text && quick === 'paid' && !placed(f)) return named('jobs_open_salary_text');
   if (text)
     return named(f.city ? 'jobs_open_city_text' : f.state ? 'jobs_open_state_text' : 'jobs_open_text');
