@@ -1042,8 +1042,9 @@ export class JobRepository {
             : inCities
         ).select([...columns, ...(titles ? [] : text)]);
       } else {
-        if (!titles && this.walksStateText(f)) searchPlanning.fromStateText++;
-        window = this.base(f, now, undefined, false, this.testsTextOnEntries(f, terms))
+        const onEntries = this.testsTextOnEntries(f, terms);
+        if (onEntries && this.walksStateText(f)) searchPlanning.fromStateText++;
+        window = this.base(f, now, undefined, false, onEntries)
           .select([...columns, ...(titles ? [] : text)])
           .orderBy('jobs.posted_at', 'desc')
           .orderBy('jobs.id', 'desc')

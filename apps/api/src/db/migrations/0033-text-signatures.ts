@@ -14,7 +14,8 @@ import { SIGNATURE_WORDS } from '../sqlite/text-signature.mjs';
  * entry. What each index is ordered by, and what a search finds, are
  * unchanged; each is made again.
  */
-const SIGNATURE = Array.from(
+/** The signature's words as expressions of an index (migration 0048 names them too). */
+export const SIGNATURE = Array.from(
   { length: SIGNATURE_WORDS },
   (_, k) => `job_text_signature(title, spa_name, description, ${k})`,
 ).join(', ');

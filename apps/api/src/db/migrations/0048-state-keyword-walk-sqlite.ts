@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database.ts';
-import { SIGNATURE_WORDS } from '../sqlite/text-signature.mjs';
+import { SIGNATURE } from './0033-text-signatures.ts';
 
 /**
  * SQLite: the open jobs of a state in date order, carrying the other place filters, the quick filters,
@@ -9,11 +9,6 @@ import { SIGNATURE_WORDS } from '../sqlite/text-signature.mjs';
  * of reading each of the state's jobs from the table (decision 93). Written in the transaction of every
  * write, as every index is; what a search finds is unchanged.
  */
-const SIGNATURE = Array.from(
-  { length: SIGNATURE_WORDS },
-  (_, k) => `job_text_signature(title, spa_name, description, ${k})`,
-).join(', ');
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine !== 'sqlite') return;
